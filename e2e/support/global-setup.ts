@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { freshDataDir, startApp } from './app-server';
+import { publishEnvironment } from './environment';
+
+// The production build must exist: `npm test` builds what is missing before jest starts.
+export default async function globalSetup(): Promise<void> {
+  const dataDir = freshDataDir();
+  const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
+  const app = await startApp({ MONGODB_URI: `${mongo.uri}/hit-e2e`, DATA_DIR: dataDir });
+  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e` });
+  (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo };
+}
