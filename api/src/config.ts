@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths';
+
+/** Used only outside production so `npm start` works with no set-up; production must set its own. */
+const DEV_SESSION_SECRET = 'hit-tracker-development-only-session-secret';
+
+function intBetween(min: number, max: number) {
+  const error = `expected a number between ${min} and ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+const envSchema = z
+  .object({
+    PORT: intBetween(1, 65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })
+      .default('development'),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'expected a URL starting with mongodb:// or mongodb+srv://' })
+      .optional(),
+    DATA_DIR: z.string().optional(),
+    SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PRICE_ID: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    TRIAL_DAYS: intBetween(0, 3650).default(30),
+    REMOTES_MODE: z.enum(['static', 'dev'], { error: 'expected static or dev' }).default('static'),
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://hit.example.com' })
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production (at least 32 characters)' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_ID'], message: 'required when STRIPE_SECRET_KEY is set' });
+    }
+  });
+
+export interface StripeConfig {
+  secretKey: string;
+  priceId: string;
+  webhookSecret?: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  /** Unset: the api starts the embedded database under `dataDir`. */
+  mongodbUri?: string;
+  dataDir: string;
+  sessionSecret: string;
+  /** Unset: the demo payment provider is used. */
+  stripe?: StripeConfig;
+  trialDays: number;
+  /** static: remotes served from their dist folders; dev: from their webpack dev servers. */
+  remotesMode: 'static' | 'dev';
+  /** Origin the browser sees (scheme + host + port), when known. */
+  publicOrigin?: string;
+  /** Things worth telling the operator at start-up that do not stop it. */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from `env`; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT=`) means "not set", as most shells and .env files intend.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const warnings: string[] = [];
+  if (!e.SESSION_SECRET && e.NODE_ENV === 'development') {
+    warnings.push('SESSION_SECRET is not set: using a fixed development secret (never do this in production)');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    mongodbUri: e.MONGODB_URI,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
+        ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    trialDays: e.TRIAL_DAYS,
+    remotesMode: e.REMOTES_MODE,
+    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    warnings,
+  };
+}

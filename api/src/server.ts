@@ -1,0 +1,80 @@
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connectDatabase, type Database } from './db';
+import { logger } from './logger';
+
+/** In-flight requests get this long to finish on shutdown before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  const cut = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    // close() stops accepting, ends idle keep-alive connections and waits for in-flight requests.
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+  });
+}
+
+function stopOnSignals(server: Server, database: Database): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    try {
+      await closeServer(server);
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error('unclean shutdown', { error });
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  for (const warning of config.warnings) logger.warn(warning);
+
+  const database = await connectDatabase(config);
+  logger.info(`database: ${database.description}`);
+
+  const app = createApp({ config, connection: database.connection, mongoClient: database.mongoClient });
+  let server: Server;
+  try {
+    server = await listen(app, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  stopOnSignals(server, database);
+  console.log(`HIT Tracker listening on http://localhost:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  // A plain line for whoever started the process (the JSON log is silent under NODE_ENV=test).
+  console.error(`HIT Tracker failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  logger.error('start-up failed', { error });
+  process.exit(1);
+});

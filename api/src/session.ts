@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import { MongoStore } from 'connect-mongo';
+import type { MongoClient } from 'mongodb';
+import type { Config } from './config';
+import { logger } from './logger';
+
+export const SESSION_COOKIE = 'hit.sid';
+const SESSION_DAYS = 30;
+const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+const SESSIONS_COLLECTION = 'sessions';
+
+interface SessionDeps {
+  config: Pick<Config, 'sessionSecret' | 'isProduction'>;
+  mongoClient: MongoClient;
+  dbName: string;
+}
+
+/** Cookie sessions stored in MongoDB through mongoose's own client, so every api process shares them. */
+export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps): RequestHandler {
+  // connect-mongo's own TTL-index creation caches a failure forever if the database is down at start-up;
+  // creating the index here keeps the store usable once the database is back.
+  mongoClient
+    .db(dbName)
+    .collection(SESSIONS_COLLECTION)
+    .createIndex({ expires: 1 }, { expireAfterSeconds: 0 })
+    .catch((error: unknown) => logger.warn('could not create the sessions TTL index', { error }));
+
+  const middleware = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: MongoStore.create({
+      client: mongoClient,
+      dbName,
+      collectionName: SESSIONS_COLLECTION,
+      ttl: SESSION_MAX_AGE_MS / 1000,
+      autoRemove: 'disabled',
+      // Rolling cookies would otherwise write the session on every request.
+      touchAfter: 60 * 60,
+    }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.isProduction,
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+  return middleware;
+}

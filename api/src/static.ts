@@ -1,0 +1,62 @@
+import path from 'node:path';
+import express, { Router, type Request, type Response } from 'express';
+import { REMOTES } from '@hit/contracts';
+import { HttpError } from './errors';
+import { isVersion, remoteDistDir } from './remoteBuilds';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** `name.<contenthash>.js` (webpack chunkFilename): a new build gives a new name, so a year is safe. */
+const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+/**
+ * Everything else keeps its name across builds (index.html, mf-manifest.json, remoteEntry.js, mf-stats.json,
+ * `[name].js` entries — even inside a version folder, which a rebuild of the same version overwrites):
+ * the browser revalidates it every time (a cheap 304 thanks to the ETag).
+ */
+function cacheControl(res: Response, filePath: string): void {
+  res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+}
+
+const staticOptions = { index: false, cacheControl: false, redirect: false, setHeaders: cacheControl } as const;
+
+/** `/remotes/<folder>/<version>/…` from `<root>/<folder>/dist/<version>/`, for the four known remotes only. */
+export function remoteFiles(root: string): Router {
+  const router = Router();
+  for (const { folder } of REMOTES) {
+    const serve = express.static(remoteDistDir(root, folder), staticOptions);
+    router.use(`/${folder}`, (req, res, next) => {
+      // Only versioned build folders are public, not whatever else sits in dist/.
+      const version = req.path.split('/')[1] ?? '';
+      return isVersion(version) ? serve(req, res, next) : next();
+    });
+  }
+  return router;
+}
+
+/** Page routes the shell's router renders (its own 404 screen included), as opposed to missing files. */
+function wantsShellPage(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (/^\/(api|remotes)(\/|$)/.test(req.path)) return false;
+  const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
+  // A missing /chunk.js must stay a 404, not become HTML the browser tries to run.
+  return !lastSegment.includes('.') && Boolean(req.accepts('html'));
+}
+
+/** The shell's production build at `/`, with index.html for every page route (SPA fallback). */
+export function shellFiles(root: string): Router {
+  const dist = path.join(root, 'shell', 'dist');
+  const indexHtml = path.join(dist, 'index.html');
+  const router = Router();
+  router.use(express.static(dist, staticOptions));
+  router.use((req, res, next) => {
+    if (!wantsShellPage(req)) return next();
+    res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE }, cacheControl: false }, (error) => {
+      if (!error) return;
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      next(missing ? new HttpError(404, 'The shell is not built: run `npm run build`') : error);
+    });
+  });
+  return router;
+}

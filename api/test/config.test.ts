@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+import { REPO_ROOT } from '../src/paths';
+
+const productionSecret = 'a'.repeat(32);
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to throw');
+}
+
+describe('loadConfig', () => {
+  it('starts with no variables at all, using the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      isProduction: false,
+      mongodbUri: undefined,
+      dataDir: path.join(REPO_ROOT, '.data'),
+      stripe: undefined,
+      trialDays: 30,
+      remotesMode: 'static',
+      publicOrigin: undefined,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
+  });
+
+  it('finds the repository root from the api folder', () => {
+    expect(path.join(REPO_ROOT, 'api')).toBe(path.resolve(__dirname, '..'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      MONGODB_URI: 'mongodb+srv://user:pw@cluster.example.net/hit',
+      DATA_DIR: '/var/lib/hit',
+      SESSION_SECRET: productionSecret,
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PRICE_ID: 'price_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      TRIAL_DAYS: '14',
+      REMOTES_MODE: 'dev',
+      PUBLIC_ORIGIN: 'https://hit.example.com/some/path',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      nodeEnv: 'production',
+      isProduction: true,
+      mongodbUri: 'mongodb+srv://user:pw@cluster.example.net/hit',
+      dataDir: '/var/lib/hit',
+      sessionSecret: productionSecret,
+      stripe: { secretKey: 'sk_test_123', priceId: 'price_123', webhookSecret: 'whsec_123' },
+      trialDays: 14,
+      remotesMode: 'dev',
+      publicOrigin: 'https://hit.example.com',
+      warnings: [],
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', MONGODB_URI: '' })).toMatchObject({ port: 3000, mongodbUri: undefined });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
+    [{ PORT: '80.5' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
+    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV: expected development, production or test'],
+    [{ MONGODB_URI: 'http://db' }, 'MONGODB_URI: expected a URL starting with mongodb:// or mongodb+srv://'],
+    [{ TRIAL_DAYS: '-1' }, 'TRIAL_DAYS: expected a number between 0 and 3650'],
+    [{ REMOTES_MODE: 'cdn' }, 'REMOTES_MODE: expected static or dev'],
+    [{ PUBLIC_ORIGIN: 'ftp://files' }, 'PUBLIC_ORIGIN: expected an http(s) URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: must be at least 32 characters'],
+  ])('rejects %j naming the variable', (env, message) => {
+    expect(configError(env)).toContain(message);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(configError({ PORT: '0', TRIAL_DAYS: 'many' })).toBe(
+      'Invalid configuration: PORT: expected a number between 1 and 65535; TRIAL_DAYS: expected a number between 0 and 3650',
+    );
+  });
+
+  it('warns when Stripe is configured without a webhook secret', () => {
+    const config = loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk', STRIPE_PRICE_ID: 'price' });
+    expect(config.warnings).toEqual([expect.stringContaining('STRIPE_WEBHOOK_SECRET')]);
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Connection } from 'mongoose';
+import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { connectMongoose } from '../src/db';
+
+export interface TestDatabase {
+  connection: Connection;
+  /** Stops the database server (the connection stays open, as when a real server goes away). */
+  stopServer(): Promise<void>;
+  /** Starts an empty server again on the same port, as when the database comes back. */
+  restartServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh in-memory embedded database with a mongoose connection to it: one per test file. */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  let server = await EmbeddedMongo.start({ port: 0 });
+  const connection = await connectMongoose(server.uri, 'hit-tracker-test');
+  return {
+    connection,
+    stopServer: () => server.stop(),
+    restartServer: async () => {
+      server = await EmbeddedMongo.start({ port: server.port });
+    },
+    close: async () => {
+      await connection.close(true);
+      await server.stop();
+    },
+  };
+}
+
+/** The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given). */
+export function buildTestApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}, staticRoot?: string) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const { connection } = database;
+  return createApp({ config, connection, mongoClient: connection.getClient(), staticRoot });
+}
+
+/** A throw-away folder laid out like the repository's build output: { 'shell/dist/index.html': '<html>…' }. */
+export async function makeStaticRoot(files: Record<string, string>) {
+  const root = await mkdtemp(path.join(tmpdir(), 'hit-api-static-'));
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), content);
+  }
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,123 @@
+import request from 'supertest';
+import { errorBodySchema } from '@hit/contracts';
+import { buildTestApp, makeStaticRoot, startTestDatabase, type TestDatabase } from './helpers';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const indexHtml = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+describe('static files', () => {
+  let database: TestDatabase;
+  let staticRoot: Awaited<ReturnType<typeof makeStaticRoot>>;
+  let app: ReturnType<typeof buildTestApp>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    staticRoot = await makeStaticRoot({
+      'shell/dist/index.html': indexHtml,
+      'shell/dist/main.js': 'console.log("shell entry")',
+      'shell/dist/412.3f9a0c1d2e4b5a6c.js': 'console.log("shell chunk")',
+      'shell/dist/big.0123456789abcdef.js': `/* ${'padding '.repeat(2000)} */`,
+      'mf-auth/dist/1.0.0/mf-manifest.json': '{"id":"mf_auth"}',
+      'mf-auth/dist/1.0.0/mf-stats.json': '{}',
+      'mf-auth/dist/1.0.0/remoteEntry.js': 'var mf_auth;',
+      'mf-auth/dist/1.0.0/main.js': 'console.log("remote entry")',
+      'mf-auth/dist/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js': 'export {}',
+      'mf-auth/dist/notes.txt': 'not a build',
+      'mf-rogue/dist/1.0.0/mf-manifest.json': '{}',
+    });
+    app = buildTestApp(database, {}, staticRoot.root);
+  });
+  afterAll(async () => {
+    await database.close();
+    await staticRoot.remove();
+  });
+
+  describe('remote builds under /remotes/<folder>/<version>/', () => {
+    it('serves content-hashed chunks as immutable for a year', async () => {
+      const response = await request(app)
+        .get('/remotes/mf-auth/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js')
+        .expect(200);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+    });
+
+    it.each(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'main.js'])(
+      'serves %s (same name in every build) with no-cache',
+      async (file) => {
+        const response = await request(app).get(`/remotes/mf-auth/1.0.0/${file}`).expect(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      },
+    );
+
+    it('answers a revalidation of an unchanged manifest with 304', async () => {
+      const first = await request(app).get('/remotes/mf-auth/1.0.0/mf-manifest.json').expect(200);
+      await request(app)
+        .get('/remotes/mf-auth/1.0.0/mf-manifest.json')
+        .set('If-None-Match', first.headers.etag)
+        .expect(304);
+    });
+
+    it.each([
+      '/remotes/mf-auth/1.0.0/missing.js',
+      '/remotes/mf-auth/notes.txt',
+      '/remotes/mf-rogue/1.0.0/mf-manifest.json',
+      '/remotes/mf-auth/1.0.0/../../../shell/dist/index.html',
+    ])('answers %s with a JSON 404', async (url) => {
+      const response = await request(app).get(url).set('Accept', html).expect(404);
+      expect(response.body).toEqual({ message: 'Not found' });
+    });
+  });
+
+  describe('the shell at /', () => {
+    it('serves index.html at / with no-cache', async () => {
+      const response = await request(app).get('/').set('Accept', html).expect(200);
+      expect(response.text).toBe(indexHtml);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves the non-hashed entry with no-cache and hashed chunks as immutable', async () => {
+      const entry = await request(app).get('/main.js').expect(200);
+      expect(entry.headers['cache-control']).toBe('no-cache');
+      const chunk = await request(app).get('/412.3f9a0c1d2e4b5a6c.js').expect(200);
+      expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    });
+
+    it('compresses what it serves', async () => {
+      const response = await request(app).get('/big.0123456789abcdef.js').set('Accept-Encoding', 'gzip').expect(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+    });
+
+    it.each(['/home', '/progress', '/analytics', '/auth', '/some/unknown'])(
+      'answers the page route %s with index.html so the shell router renders it',
+      async (url) => {
+        const response = await request(app).get(url).set('Accept', html).expect(200);
+        expect(response.text).toBe(indexHtml);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      },
+    );
+
+    it('keeps a missing script a 404 instead of answering HTML', async () => {
+      const response = await request(app).get('/missing.7a7a7a7a7a7a7a7a.js').set('Accept', '*/*').expect(404);
+      expect(response.body).toEqual({ message: 'Not found' });
+    });
+
+    it('explains a missing shell build instead of failing obscurely', async () => {
+      const empty = await makeStaticRoot({});
+      try {
+        const response = await request(buildTestApp(database, {}, empty.root)).get('/home').set('Accept', html);
+        expect(response.status).toBe(404);
+        expect(response.body.message).toMatch(/shell is not built/);
+      } finally {
+        await empty.remove();
+      }
+    });
+  });
+
+  it('answers unknown /api paths with a JSON 404, never the shell page', async () => {
+    const response = await request(app).get('/api/nope').set('Accept', html).expect(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(errorBodySchema.strict().parse(response.body)).toEqual({ message: 'Not found' });
+  });
+});
