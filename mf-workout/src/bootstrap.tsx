@@ -1,0 +1,11 @@
+// Standalone development page (webpack serve): the exposed screen inside the same providers as the shell.
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@hit/platform';
+import { AppProviders } from '@hit/ui';
+import WorkoutDashboard from './exposes/WorkoutDashboard';
+
+createRoot(document.getElementById('root')!).render(
+  <AppProviders queryClient={createQueryClient()}>
+    <WorkoutDashboard />
+  </AppProviders>,
+);

@@ -1,0 +1,39 @@
+import { ApiError, apiRequest } from './apiClient';
+import { answer, mockFetch } from '../test/fetchMock';
+
+describe('apiRequest', () => {
+  it('sends the session cookie and a JSON body with its content type', async () => {
+    const fetchMock = mockFetch(answer(200, { id: 'u1', email: 'a@b.co' }));
+
+    const user = await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'secret123' });
+
+    expect(user).toEqual({ id: 'u1', email: 'a@b.co' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co', password: 'secret123' }),
+    });
+  });
+
+  it('sends no body and no content type without a payload', async () => {
+    const fetchMock = mockFetch(answer(204));
+
+    await expect(apiRequest('POST', '/api/logout')).resolves.toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledWith('/api/logout', { method: 'POST', credentials: 'include' });
+  });
+
+  it.each([
+    ['the api message of a JSON error', answer(409, { message: 'User already exists' }, 'Conflict'), '409: User already exists'],
+    ['the body text when it is not JSON', answer(500, 'Internal meltdown', 'Internal Server Error'), '500: Internal meltdown'],
+    ['the body text when the JSON has no message', answer(400, { error: 'bad' }, 'Bad Request'), '400: {"error":"bad"}'],
+    ['the status text when the body is empty', answer(503, '', 'Service Unavailable'), '503: Service Unavailable'],
+  ])('turns a non-OK answer into an ApiError with %s', async (_case, response, message) => {
+    mockFetch(response);
+
+    const error = await apiRequest('GET', '/api/anything').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: response.status, message });
+  });
+});

@@ -1,0 +1,50 @@
+/** An answer from the api that was not OK. `message` follows spec §8: "<status>: <body message or text>". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The api answers errors as `{ message }`; anything else is shown as the raw text. */
+async function errorMessage(response: Response): Promise<string> {
+  const text = (await response.text()).trim();
+  if (!text) return `${response.status}: ${response.statusText}`;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      return `${response.status}: ${(body as { message: string }).message}`;
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return `${response.status}: ${text}`;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** fetch with the session cookie; resolves to the parsed JSON answer, rejects with ApiError when not OK. */
+export async function request<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, { credentials: 'include', ...init });
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  return (await parseBody(response)) as T;
+}
+
+/** One call to the api (spec §7): credentials included, a body sent as JSON. */
+export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return request<T>(path, {
+    method,
+    ...(body !== undefined && {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  });
+}

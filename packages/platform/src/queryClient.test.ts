@@ -1,0 +1,44 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { ApiError } from './apiClient';
+import { createQueryClient, getQueryFn } from './queryClient';
+import { answer, mockFetch } from '../test/fetchMock';
+
+const run = (on401: 'returnNull' | 'throw', queryKey: readonly unknown[]) =>
+  getQueryFn({ on401 })({ queryKey } as unknown as QueryFunctionContext);
+
+describe('getQueryFn', () => {
+  it('GETs the path formed by the query key segments joined with "/"', async () => {
+    const fetchMock = mockFetch(answer(200, { workingSet: null, warmupSet: null }));
+
+    await run('throw', ['/api/progress/last-workout', 101, 1]);
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/progress/last-workout/101/1', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('answers null for a 401 when asked to', async () => {
+    mockFetch(answer(401, { message: 'Not authenticated' }));
+
+    await expect(run('returnNull', ['/api/user'])).resolves.toBeNull();
+  });
+
+  it('throws the 401 when asked to', async () => {
+    mockFetch(answer(401, { message: 'Not authenticated' }));
+
+    await expect(run('throw', ['/api/user'])).rejects.toEqual(new ApiError(401, '401: Not authenticated'));
+  });
+
+  it('still throws other failures when 401 means null', async () => {
+    mockFetch(answer(404, 'Cannot GET /api/user', 'Not Found'));
+
+    await expect(run('returnNull', ['/api/user'])).rejects.toMatchObject({ status: 404, message: '404: Cannot GET /api/user' });
+  });
+});
+
+describe('createQueryClient', () => {
+  it('uses the spec defaults: no refetching, never stale, no retries', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+
+    expect(queries).toMatchObject({ refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false });
+    expect(mutations).toMatchObject({ retry: false });
+  });
+});

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { GlobalStyle } from './GlobalStyle';
+import { ThemeProvider } from './ThemeProvider';
+
+/**
+ * The app-wide providers: the shell wraps the whole app in them; a remote's standalone development page
+ * wraps its exposed screen in them, so it runs alone exactly as inside the shell.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <GlobalStyle />
+        <BrowserRouter>{children}</BrowserRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

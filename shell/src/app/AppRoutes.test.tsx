@@ -1,0 +1,101 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemoteModule } from '../remotes/remoteLoader';
+import { mockUserAnswer, renderApp } from '../../test/renderApp';
+
+jest.mock('../remotes/remoteLoader');
+const loadRemoteModuleMock = jest.mocked(loadRemoteModule);
+
+const screenOf = (text: string) => ({ default: () => <h1>{text}</h1> });
+
+describe('shell routes', () => {
+  it('shows the landing page headline to an anonymous visitor without loading any remote', async () => {
+    mockUserAnswer({ status: 401 });
+
+    renderApp('/');
+
+    expect(
+      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute('href', '/auth');
+    expect(loadRemoteModuleMock).not.toHaveBeenCalled();
+  });
+
+  it('takes a visitor from the landing page to the sign-in remote', async () => {
+    mockUserAnswer({ status: 401 });
+    loadRemoteModuleMock.mockResolvedValue(screenOf('Sign in'));
+    renderApp('/');
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Start Your Free Trial' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_auth/AuthPage');
+  });
+
+  it('sends a signed-in user from the landing page to /home', async () => {
+    mockUserAnswer({ status: 200, body: { id: 'u1', email: 'lifter@gym.test' } });
+    loadRemoteModuleMock.mockResolvedValue(screenOf('Workout dashboard'));
+
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Workout dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 screen with a developer hint for an unknown path', () => {
+    mockUserAnswer({ status: 401 });
+
+    renderApp('/no/such/page');
+
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it.each(['/home', '/progress', '/analytics'])('shows a spinner on %s while the user loads', (path) => {
+    mockUserAnswer('pending');
+
+    renderApp(path);
+
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).not.toHaveBeenCalled();
+  });
+
+  it.each(['/home', '/progress', '/analytics'])('redirects an anonymous visitor from %s to the landing page', async (path) => {
+    mockUserAnswer({ status: 401 });
+
+    renderApp(path);
+
+    expect(
+      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
+    expect(loadRemoteModuleMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['/home', 'mf_workout/WorkoutDashboard'],
+    ['/progress', 'mf_analytics/ProgressAnalytics'],
+    ['/analytics', 'mf_analytics/ProgressAnalytics'],
+  ])('shows a signed-in user %s from %s', async (path, remoteId) => {
+    mockUserAnswer({ status: 200, body: { id: 'u1', email: 'lifter@gym.test' } });
+    loadRemoteModuleMock.mockResolvedValue(screenOf(`Remote ${remoteId}`));
+
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { name: `Remote ${remoteId}` })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledWith(remoteId);
+  });
+
+  it('offers a retry when the user cannot be checked (not a 401)', async () => {
+    const fetchMock = mockUserAnswer({ status: 500, body: { message: 'Database down' } });
+    renderApp('/home');
+
+    expect(await screen.findByRole('heading', { name: "We couldn't check your sign-in" })).toBeInTheDocument();
+
+    mockUserAnswer({ status: 401 });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

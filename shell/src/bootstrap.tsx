@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@hit/platform';
+import { AppProviders } from '@hit/ui';
+import { AppRoutes } from './app/AppRoutes';
+import { registerRemoteMap } from './remotes/remoteLoader';
+
+// Fetch the remote map while the first screen paints. A failure here is not lost: the next remote that is
+// needed asks again and shows its fallback if it still fails.
+registerRemoteMap().catch(() => undefined);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <AppRoutes />
+    </AppProviders>
+  </StrictMode>,
+);

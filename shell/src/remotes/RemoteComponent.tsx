@@ -1,0 +1,59 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Spinner } from '@hit/ui';
+import { LoadFailed } from '../components/LoadFailed';
+import { loadedRemoteModule, loadRemoteModule } from './remoteLoader';
+import type { RemoteModuleId, RemoteModules } from './remoteModules';
+
+type RemoteModule<Id extends RemoteModuleId> = { default: ComponentType<RemoteModules[Id]> };
+
+/** The remote's component: at once if it loaded earlier in this visit, else a lazy one that loads it now. */
+function remoteScreen<Id extends RemoteModuleId>(id: Id): ComponentType<RemoteModules[Id]> {
+  const loaded = loadedRemoteModule<RemoteModule<Id>>(id);
+  return loaded ? loaded.default : lazy(() => loadRemoteModule<RemoteModule<Id>>(id));
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Keeps a remote's failure (map, manifest, network, chunk or render error) inside the remote's own area. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <LoadFailed
+        title="This part of HIT Tracker couldn't load"
+        message="Check your connection and try again. The rest of the app keeps working."
+        onRetry={this.props.onRetry}
+      />
+    );
+  }
+}
+
+/** Props are optional for remotes whose props are all optional. */
+type RemoteComponentProps<Id extends RemoteModuleId> = { id: Id } & ({} extends RemoteModules[Id]
+  ? { props?: RemoteModules[Id] }
+  : { props: RemoteModules[Id] });
+
+/** Renders a remote's exposed component, loaded at run time, with a spinner and a retryable fallback. */
+export function RemoteComponent<Id extends RemoteModuleId>({ id, props }: RemoteComponentProps<Id>) {
+  // Each attempt gets a new lazy component: React.lazy keeps a rejection forever, so a retry needs a new one.
+  // It is made here, above the Suspense boundary, because state below a suspended first render is discarded.
+  const [attempt, setAttempt] = useState(0);
+  const Screen = useMemo(() => remoteScreen(id), [id, attempt]); // `attempt` is what asks for a new load
+
+  return (
+    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<Spinner page />}>
+        <Screen {...((props ?? {}) as RemoteModules[Id])} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

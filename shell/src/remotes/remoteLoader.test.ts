@@ -1,0 +1,78 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRemoteMap } from '@hit/platform';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@hit/platform', () => ({ fetchRemoteMap: jest.fn() }));
+
+const loadRemoteMock = jest.mocked(loadRemote);
+const registerRemotesMock = jest.mocked(registerRemotes);
+const fetchRemoteMapMock = jest.mocked(fetchRemoteMap);
+
+const stable = '/remotes/mf-auth/0.1.0/mf-manifest.json';
+const canary = '/remotes/mf-auth/0.2.0/mf-manifest.json';
+const authPage = { default: () => null };
+
+// The loader keeps the registered map for the visit: every test starts a fresh visit.
+let loader: typeof import('./remoteLoader');
+beforeEach(() => {
+  jest.isolateModules(() => {
+    loader = require('./remoteLoader');
+  });
+});
+
+describe('remoteLoader', () => {
+  it('registers the remote map once and loads the exposed module', async () => {
+    fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+    loadRemoteMock.mockResolvedValue(authPage);
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
+    await loader.loadRemoteModule('mf_auth/AuthPage');
+
+    expect(fetchRemoteMapMock).toHaveBeenCalledTimes(1);
+    expect(registerRemotesMock).toHaveBeenCalledTimes(1);
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mf_auth', entry: stable }]);
+    expect(loader.loadedRemoteModule('mf_auth/AuthPage')).toBe(authPage);
+  });
+
+  it('asks for the map again after it failed to load', async () => {
+    fetchRemoteMapMock
+      .mockRejectedValueOnce(new Error('503: Service Unavailable'))
+      .mockResolvedValueOnce({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+    loadRemoteMock.mockResolvedValue(authPage);
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('503: Service Unavailable');
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
+  });
+
+  it('fails for a remote the map does not name, and asks for the map again next time', async () => {
+    fetchRemoteMapMock
+      .mockResolvedValueOnce({ remotes: [] })
+      .mockResolvedValueOnce({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+    loadRemoteMock.mockResolvedValue(authPage);
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('The remote map has no entry for mf_auth');
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
+  });
+
+  it('falls back to the stable entry when the canary fails, and stays on it', async () => {
+    fetchRemoteMapMock.mockResolvedValue({
+      remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0', fallbackEntry: stable }],
+    });
+    loadRemoteMock.mockRejectedValueOnce(new Error('Failed to get manifest')).mockResolvedValue(authPage);
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
+
+    expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
+    loadRemoteMock.mockRejectedValueOnce(new Error('chunk failed'));
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('chunk failed');
+    expect(registerRemotesMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes the failure on when there is no stable entry to fall back to', async () => {
+    fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+    loadRemoteMock.mockRejectedValue(new Error('Failed to get manifest'));
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('Failed to get manifest');
+    expect(loader.loadedRemoteModule('mf_auth/AuthPage')).toBeUndefined();
+  });
+});
