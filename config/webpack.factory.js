@@ -161,6 +161,9 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } })],
       },
       performance: { hints: false },
+      // A build says where its output went and what went wrong, not every module it bundled.
+      infrastructureLogging: { level: isDev ? 'info' : 'error' },
+      stats: isDev ? 'minimal' : { preset: 'errors-warnings', assets: true, assetsSort: '!size', assetsSpace: 5 },
       devServer: {
         port: remote ? remote.devPort : SHELL_PORT,
         hot: true,

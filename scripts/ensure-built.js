@@ -60,6 +60,7 @@ function ensureBuilt({ log = console.log } = {}) {
   if (stale.length === 0) return;
   log(`Building ${stale.map((t) => t.dir).join(', ')} ...`);
   for (const { dir } of stale) {
+    log(`• ${dir}`);
     const result = spawnSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) {
       throw new Error(`Build of ${dir} failed (exit ${result.status}).`);

@@ -1,0 +1,154 @@
+/** Collections and indexes: create, drop, listCollections, createIndexes, listIndexes, dropIndexes. */
+import { Query } from 'mingo';
+import { UUID, type Document } from 'bson';
+import type { Collection } from '../collection';
+import { CommandError } from '../errors';
+import { ID_INDEX_SPEC } from '../indexes';
+import { isPlainObject } from '../values';
+import { collectionNameOf, optionalDocument, type CommandContext, type CommandHandler } from './context';
+
+/** Fields every command may carry that are not options of the command itself. */
+const GENERIC_FIELDS = new Set([
+  '$db',
+  'lsid',
+  'txnNumber',
+  '$clusterTime',
+  '$readPreference',
+  'writeConcern',
+  'readConcern',
+  'comment',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  'maxTimeMS',
+]);
+
+function commandOptions(command: Document, commandName: string): Document {
+  const options: Document = {};
+  for (const [key, value] of Object.entries(command)) {
+    if (key !== commandName && !GENERIC_FIELDS.has(key)) options[key] = value;
+  }
+  return options;
+}
+
+function existingCollection(context: CommandContext, name: string): Collection {
+  const collection = context.catalog.collection(context.db, name);
+  if (!collection) throw new CommandError('NamespaceNotFound', `ns does not exist: ${context.db}.${name}`);
+  return collection;
+}
+
+const create: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, 'create');
+  context.catalog.createCollection(context.db, name, commandOptions(command, 'create'));
+  return {};
+};
+
+const drop: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, 'drop');
+  const dropped = context.catalog.dropCollection(context.db, name);
+  // Dropping a missing collection succeeds, as on MongoDB 7.
+  return dropped ? { ns: dropped.ns, nIndexesWas: dropped.indexSpecs().length } : {};
+};
+
+/** Stable per-process collection UUIDs, so listCollections answers the same info twice. */
+const collectionUuids = new WeakMap<Collection, UUID>();
+
+const listCollections: CommandHandler = (command, context) => {
+  const filter = optionalDocument(command, 'filter');
+  const nameOnly = command.nameOnly === true;
+  let entries: Document[] = context.catalog.collections(context.db).map((collection) => {
+    if (nameOnly) return { name: collection.name, type: 'collection' };
+    let uuid = collectionUuids.get(collection);
+    if (!uuid) {
+      uuid = new UUID();
+      collectionUuids.set(collection, uuid);
+    }
+    return {
+      name: collection.name,
+      type: 'collection',
+      options: collection.options,
+      info: { readOnly: false, uuid },
+      idIndex: ID_INDEX_SPEC,
+    };
+  });
+  if (filter && Object.keys(filter).length) {
+    const query = new Query(filter, {});
+    entries = entries.filter((entry) => query.test(entry));
+  }
+  const batchSize = optionalDocument(command, 'cursor')?.batchSize as number | undefined;
+  return { cursor: context.cursors.start(`${context.db}.$cmd.listCollections`, entries, { batchSize }) };
+};
+
+/** The spec as stored and listed: `v` and `key` first, then name and options as given. */
+function normalizeIndexSpec(spec: unknown): Document {
+  if (!isPlainObject(spec) || !isPlainObject(spec.key) || Object.keys(spec.key).length === 0) {
+    throw new CommandError('FailedToParse', "The 'key' field must be a non-empty object");
+  }
+  if (typeof spec.name !== 'string' || spec.name.length === 0) {
+    throw new CommandError('FailedToParse', "The 'name' field is a required property of an index specification");
+  }
+  if (spec.expireAfterSeconds !== undefined && !(typeof spec.expireAfterSeconds === 'number' && spec.expireAfterSeconds >= 0)) {
+    throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative number');
+  }
+  const { v: _version, ns: _ns, key, name, ...options } = spec;
+  return { v: 2, key, name, ...options };
+}
+
+const createIndexes: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, 'createIndexes');
+  if (!Array.isArray(command.indexes) || command.indexes.length === 0) {
+    throw new CommandError('FailedToParse', "Must specify at least one index to create");
+  }
+  const specs = command.indexes.map(normalizeIndexSpec);
+  const createdCollectionAutomatically = !context.catalog.collection(context.db, name);
+  const collection = context.catalog.ensureCollection(context.db, name);
+  const numIndexesBefore = collection.indexSpecs().length;
+  let created = 0;
+  for (const spec of specs) if (collection.createIndex(spec)) created += 1;
+  const reply: Document = {
+    numIndexesBefore,
+    numIndexesAfter: collection.indexSpecs().length,
+    createdCollectionAutomatically,
+  };
+  if (created === 0) reply.note = 'all indexes already exist';
+  return reply;
+};
+
+const listIndexes: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, 'listIndexes');
+  const collection = existingCollection(context, name);
+  const batchSize = optionalDocument(command, 'cursor')?.batchSize as number | undefined;
+  return { cursor: context.cursors.start(`${context.db}.${name}`, collection.indexSpecs(), { batchSize }) };
+};
+
+const dropIndexes: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, Object.keys(command)[0]);
+  const collection = existingCollection(context, name);
+  const nIndexesWas = collection.indexSpecs().length;
+  const target = command.index;
+  let names: string[];
+  if (target === '*') names = collection.secondaryIndexes().map((index) => index.name);
+  else if (typeof target === 'string') names = [target];
+  else if (Array.isArray(target)) names = target.map(String);
+  else if (isPlainObject(target)) {
+    const index = collection.indexWithKey(target);
+    if (!index) throw new CommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(target)}`);
+    names = [index.name];
+  } else throw new CommandError('FailedToParse', "BSON field 'index' is missing");
+  if (names.includes('_id_')) throw new CommandError('InvalidOptions', 'cannot drop _id index');
+  for (const indexName of names) {
+    if (!collection.indexNamed(indexName)) throw new CommandError('IndexNotFound', `index not found with name [${indexName}]`);
+  }
+  for (const indexName of names) collection.dropIndex(indexName);
+  return { nIndexesWas };
+};
+
+export const schemaCommands: Record<string, CommandHandler> = {
+  create,
+  drop,
+  listCollections,
+  createIndexes,
+  listIndexes,
+  dropIndexes,
+  deleteIndexes: dropIndexes,
+};

@@ -1,0 +1,53 @@
+import type { Document } from 'bson';
+
+/** MongoDB error codes the server answers with (names as in the server's error_codes.yml). */
+export const ErrorCode = {
+  InternalError: 1,
+  BadValue: 2,
+  FailedToParse: 9,
+  TypeMismatch: 14,
+  IllegalOperation: 20,
+  IndexNotFound: 27,
+  NamespaceNotFound: 26,
+  CursorNotFound: 43,
+  NamespaceExists: 48,
+  InvalidIdField: 53,
+  CommandNotFound: 59,
+  ImmutableField: 66,
+  InvalidOptions: 72,
+  IndexOptionsConflict: 85,
+  IndexKeySpecsConflict: 86,
+  InvalidNamespace: 73,
+  CommandNotSupported: 115,
+  DuplicateKey: 11000,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/**
+ * An error a command answers with instead of a result. Thrown anywhere below the dispatcher, it becomes
+ * `{ ok: 0, errmsg, code, codeName, ...extra }` (or one entry of `writeErrors`).
+ */
+export class CommandError extends Error {
+  readonly code: number;
+
+  constructor(
+    readonly codeName: ErrorCodeName,
+    message: string,
+    /** Extra reply fields, e.g. keyPattern / keyValue of a duplicate key. */
+    readonly extra: Document = {},
+  ) {
+    super(message);
+    this.code = ErrorCode[codeName];
+  }
+}
+
+/** Turns anything thrown while running a command into the reply fields MongoDB would send. */
+export function errorFields(error: unknown): { errmsg: string; code: number; codeName: string } & Document {
+  if (error instanceof CommandError) {
+    return { errmsg: error.message, code: error.code, codeName: error.codeName, ...error.extra };
+  }
+  // mingo throws plain Errors for invalid operators/expressions: those are the client's bad input.
+  const message = error instanceof Error ? error.message : String(error);
+  return { errmsg: message, code: ErrorCode.BadValue, codeName: 'BadValue' };
+}

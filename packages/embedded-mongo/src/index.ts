@@ -1,0 +1,1 @@
+export { EmbeddedMongo, type EmbeddedMongoOptions } from './server';

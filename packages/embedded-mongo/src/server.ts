@@ -1,0 +1,178 @@
+/**
+ * The TCP server: accepts connections, turns wire requests into commands, waits for the journal before
+ * acknowledging writes, and runs the TTL monitor.
+ */
+import net from 'node:net';
+import path from 'node:path';
+import type { Document } from 'bson';
+import { Catalog } from './catalog';
+import { runCommand, type ServerParameters, type ServerState } from './commands';
+import { Connection } from './connection';
+import { CursorRegistry } from './cursors';
+import { CommandError, errorFields } from './errors';
+import { JournalStorage } from './storage';
+import { encodeMsg, encodeReply, type Request } from './wire';
+
+export interface EmbeddedMongoOptions {
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Directory for the journal; omitted keeps everything in memory. */
+  dbPath?: string;
+  /** Seconds between TTL sweeps (mongod's ttlMonitorSleepSecs); default 1. */
+  ttlMonitorSleepSecs?: number;
+}
+
+export class EmbeddedMongo {
+  readonly uri: string;
+  readonly port: number;
+
+  private readonly host: string;
+  private readonly parameters: ServerParameters;
+  /** What admin commands see of this server (kept off the public API). */
+  private readonly state: ServerState;
+  private totalConnections = 0;
+  private readonly connections = new Set<Connection>();
+  private readonly cursors = new CursorRegistry();
+  private ttlTimer: NodeJS.Timeout | undefined;
+  private nextRequestId = 1;
+  private stopping: Promise<void> | undefined;
+
+  private constructor(
+    private readonly server: net.Server,
+    private readonly catalog: Catalog,
+    options: Required<Pick<EmbeddedMongoOptions, 'host' | 'ttlMonitorSleepSecs'>>,
+  ) {
+    this.host = options.host;
+    this.port = (server.address() as net.AddressInfo).port;
+    this.uri = `mongodb://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+    this.parameters = { ttlMonitorSleepSecs: options.ttlMonitorSleepSecs, ttlMonitorEnabled: true };
+    const startedAt = Date.now();
+    this.state = {
+      host: this.host,
+      port: this.port,
+      startedAt,
+      parameters: this.parameters,
+      connections: () => ({ current: this.connections.size, totalCreated: this.totalConnections }),
+      parametersChanged: () => this.scheduleTtlMonitor(),
+    };
+    server.on('connection', (socket) => this.accept(socket));
+    // e.g. EMFILE while accepting: that client fails, the server keeps listening.
+    server.on('error', (error) => console.error('embedded-mongo: server error', error));
+    this.scheduleTtlMonitor();
+  }
+
+  static async start(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+    const host = options.host ?? '127.0.0.1';
+    const ttlMonitorSleepSecs = options.ttlMonitorSleepSecs ?? 1;
+    if (!(ttlMonitorSleepSecs > 0)) throw new RangeError('ttlMonitorSleepSecs must be a positive number');
+    const catalog = new Catalog();
+    if (options.dbPath) {
+      const dir = path.resolve(options.dbPath);
+      catalog.storage = JournalStorage.open(dir, (record) => catalog.apply(record), () => catalog.snapshot());
+    }
+    const server = net.createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    } catch (error) {
+      await catalog.storage.close();
+      throw error;
+    }
+    return new EmbeddedMongo(server, catalog, { host, ttlMonitorSleepSecs });
+  }
+
+  /** Closes the listener and every client socket, then flushes and closes the journal. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      clearInterval(this.ttlTimer);
+      const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+      for (const connection of this.connections) connection.close();
+      await closed;
+      await this.catalog.storage.close();
+    })();
+    return this.stopping;
+  }
+
+  private scheduleTtlMonitor(): void {
+    clearInterval(this.ttlTimer);
+    this.ttlTimer = setInterval(() => {
+      const now = Date.now();
+      try {
+        if (this.parameters.ttlMonitorEnabled) this.catalog.expire(now);
+        this.cursors.reapIdle(now);
+      } catch (error) {
+        // A failed sweep must not take the server down; the next one tries again.
+        console.error('embedded-mongo: TTL sweep failed', error);
+      }
+    }, this.parameters.ttlMonitorSleepSecs * 1000);
+    // The monitor alone must not keep a process (or a jest worker) alive.
+    this.ttlTimer.unref();
+  }
+
+  private accept(socket: net.Socket): void {
+    this.totalConnections += 1;
+    const connectionId = this.totalConnections;
+    const connection = new Connection(socket, (request) => this.answer(request, connectionId));
+    this.connections.add(connection);
+    socket.once('close', () => this.connections.delete(connection));
+  }
+
+  private async answer(request: Request, connectionId: number): Promise<Buffer | undefined> {
+    let reply = this.execute(request, connectionId);
+    if (reply.sequence !== undefined) {
+      // The write is applied in memory; it is acknowledged only once its journal records are on disk.
+      try {
+        await this.catalog.storage.sync();
+      } catch (error) {
+        reply.document = {
+          ok: 0,
+          ...errorFields(new CommandError('InternalError', `journal write failed: ${(error as Error).message}`)),
+        };
+      }
+    }
+    if (request.kind === 'msg' && request.moreToCome) return undefined;
+    const requestId = this.nextRequestId++;
+    const encode = request.kind === 'query' ? encodeReply : encodeMsg;
+    try {
+      return encode(requestId, request.requestId, reply.document);
+    } catch (error) {
+      // e.g. a result that does not fit in a BSON document
+      reply = { document: { ok: 0, ...errorFields(new CommandError('BadValue', (error as Error).message)) } };
+      return encode(requestId, request.requestId, reply.document);
+    }
+  }
+
+  /** Runs the request's command synchronously; `sequence` is set when it appended journal records. */
+  private execute(request: Request, connectionId: number): { document: Document; sequence?: number } {
+    let command: Document;
+    let db: string;
+    if (request.kind === 'query') {
+      const dot = request.fullCollectionName.indexOf('.');
+      db = request.fullCollectionName.slice(0, dot);
+      if (dot < 0 || request.fullCollectionName.slice(dot + 1) !== '$cmd') {
+        const error = new CommandError('CommandNotSupported', 'OP_QUERY is only supported for commands (on <db>.$cmd)');
+        return { document: { ok: 0, ...errorFields(error) } };
+      }
+      // Legacy drivers may wrap the command with read preference as { $query: {...}, $readPreference }.
+      command = request.query.$query && typeof request.query.$query === 'object' ? request.query.$query : request.query;
+    } else {
+      command = request.body;
+      if (typeof command.$db !== 'string') {
+        const error = new CommandError('FailedToParse', 'OP_MSG requests require a $db argument');
+        return { document: { ok: 0, ...errorFields(error) } };
+      }
+      db = command.$db;
+    }
+    const before = this.catalog.storage.sequence;
+    const document = runCommand(command, { db, connectionId, catalog: this.catalog, cursors: this.cursors, server: this.state });
+    const after = this.catalog.storage.sequence;
+    return { document, sequence: after !== before ? after : undefined };
+  }
+}

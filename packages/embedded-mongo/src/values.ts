@@ -1,0 +1,135 @@
+import type { Document, ObjectId } from 'bson';
+
+/** Marks a path that does not exist in a document (MongoDB indexes it like null). */
+export const MISSING: unique symbol = Symbol('missing');
+
+export function isPlainObject(value: unknown): value is Document {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function bsonTypeOf(value: object): string | undefined {
+  return (value as { _bsontype?: string })._bsontype;
+}
+
+/**
+ * A canonical string per value such that two values get the same string exactly when MongoDB's equality
+ * match treats them as equal (numbers compare across int/double/long). Used as the key of equality indexes
+ * and unique indexes, so the type tag prefix keeps "1" and 1 apart.
+ */
+export function keyOf(value: unknown): string {
+  if (value === null || value === undefined || value === MISSING) return 'z';
+  switch (typeof value) {
+    case 'string':
+      return 's' + value;
+    case 'number':
+      return 'n' + String(value); // String(-0) is "0", as MongoDB treats -0 == 0
+    case 'boolean':
+      return value ? 'bt' : 'bf';
+    case 'bigint':
+      return 'n' + value.toString();
+    case 'object':
+      break;
+    default:
+      return 'u' + String(value);
+  }
+  if (value instanceof Date) return 'd' + value.getTime();
+  if (value instanceof RegExp) return 'r' + String(value);
+  if (Array.isArray(value)) return 'a' + JSON.stringify(value.map(keyOf));
+  const bsonType = bsonTypeOf(value);
+  if (bsonType === 'ObjectId') return 'o' + (value as ObjectId).toHexString();
+  if (bsonType === 'Long' || bsonType === 'Int32' || bsonType === 'Double') return 'n' + String(value);
+  if (bsonType !== undefined) return bsonType + ':' + JSON.stringify(value);
+  // Embedded documents compare field by field in order, as MongoDB does.
+  return 'O' + JSON.stringify(Object.entries(value).map(([k, v]) => [k, keyOf(v)]));
+}
+
+/** Values that an equality index can answer for (others fall back to a scan). */
+export function isIndexableScalar(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      return value instanceof Date || (value !== null && bsonTypeOf(value) === 'ObjectId');
+    default:
+      return false;
+  }
+}
+
+/**
+ * All values a dotted path reaches in a document, descending into arrays the way MongoDB's multikey indexes
+ * and equality matches do: `items.sku` on `{ items: [{ sku: 1 }, { sku: 2 }] }` gives [1, 2], and a final
+ * array contributes its elements. A path that leads nowhere gives MISSING.
+ */
+export function valuesAtPath(doc: unknown, path: string): unknown[] {
+  const parts = path.split('.');
+  const out: unknown[] = [];
+  const walk = (value: unknown, i: number): void => {
+    if (i === parts.length) {
+      if (Array.isArray(value)) {
+        if (value.length === 0) out.push(value);
+        else out.push(...value);
+      } else {
+        out.push(value);
+      }
+      return;
+    }
+    if (Array.isArray(value)) {
+      const part = parts[i];
+      if (/^\d+$/.test(part)) walk(value[Number(part)], i + 1);
+      else for (const element of value) if (isPlainObject(element)) walk(element, i);
+      return;
+    }
+    if (isPlainObject(value) && Object.prototype.hasOwnProperty.call(value, parts[i])) {
+      walk(value[parts[i]], i + 1);
+      return;
+    }
+    out.push(MISSING);
+  };
+  walk(doc, 0);
+  return out;
+}
+
+/** The single value at a dotted path without array expansion (for TTL fields, sort-free lookups). */
+export function valueAtPath(doc: Document, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (!isPlainObject(value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+/**
+ * Deep copy of a stored document. Updates work on a copy so a failed write (duplicate key) leaves the stored
+ * document untouched, and open cursors keep the version they read. BSON value classes (ObjectId, Binary,
+ * Decimal128...) are immutable here and shared.
+ */
+export function cloneValue<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneValue) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (isPlainObject(value)) {
+    const copy: Document = {};
+    for (const key of Object.keys(value)) copy[key] = cloneValue(value[key]);
+    return copy as T;
+  }
+  return value;
+}
+
+/** Renders a value the way the server prints it in an E11000 message: `{ email: "a@b.c" }`. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === MISSING) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value !== 'object') return String(value);
+  if (value instanceof Date) return `new Date(${value.getTime()})`;
+  if (Array.isArray(value)) return `[ ${value.map(formatValue).join(', ')} ]`;
+  const bsonType = bsonTypeOf(value);
+  if (bsonType === 'ObjectId') return `ObjectId('${(value as ObjectId).toHexString()}')`;
+  if (bsonType !== undefined) return String(value);
+  const entries = Object.entries(value).map(([k, v]) => `${k}: ${formatValue(v)}`);
+  return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+}

@@ -1,0 +1,139 @@
+/**
+ * MongoDB wire protocol framing: the 16-byte header, the legacy OP_QUERY / OP_REPLY pair the drivers still
+ * use for the first handshake, and OP_MSG for everything else.
+ * https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
+ */
+import { deserialize, serialize, type Document } from 'bson';
+
+export const OpCode = { REPLY: 1, QUERY: 2004, MSG: 2013 } as const;
+
+export const HEADER_SIZE = 16;
+/** The limit the hello reply advertises as maxMessageSizeBytes; anything larger is treated as garbage. */
+export const MAX_MESSAGE_SIZE = 48_000_000;
+
+const MSG_CHECKSUM_PRESENT = 1 << 0;
+const MSG_MORE_TO_COME = 1 << 1;
+
+/** The peer sent bytes that are not a well-formed message: the connection is closed. */
+export class ProtocolError extends Error {}
+
+export type Request =
+  | { kind: 'query'; requestId: number; fullCollectionName: string; query: Document }
+  | { kind: 'msg'; requestId: number; body: Document; moreToCome: boolean };
+
+/**
+ * Validates the header at the start of `buffer` (at least HEADER_SIZE bytes) and returns the message's total
+ * length. Garbage is rejected here, before the server waits for or buffers a body that will never make sense.
+ */
+export function readHeaderLength(buffer: Buffer): number {
+  const length = buffer.readInt32LE(0);
+  if (length < HEADER_SIZE || length > MAX_MESSAGE_SIZE) {
+    throw new ProtocolError(`invalid message length ${length}`);
+  }
+  const opCode = buffer.readInt32LE(12);
+  if (opCode !== OpCode.QUERY && opCode !== OpCode.MSG) throw new ProtocolError(`unsupported opcode ${opCode}`);
+  return length;
+}
+
+function readDocument(message: Buffer, offset: number, end: number): { doc: Document; next: number } {
+  if (offset + 5 > end) throw new ProtocolError('truncated BSON document');
+  const size = message.readInt32LE(offset);
+  if (size < 5 || offset + size > end) throw new ProtocolError(`invalid BSON document size ${size}`);
+  try {
+    return { doc: deserialize(message.subarray(offset, offset + size)), next: offset + size };
+  } catch (error) {
+    throw new ProtocolError(`invalid BSON: ${(error as Error).message}`);
+  }
+}
+
+function readCString(message: Buffer, offset: number, end: number): { value: string; next: number } {
+  const zero = message.indexOf(0, offset);
+  if (zero < 0 || zero >= end) throw new ProtocolError('unterminated C string');
+  return { value: message.toString('utf8', offset, zero), next: zero + 1 };
+}
+
+/** Decodes one complete message (exactly `length` bytes, header included). */
+export function decodeMessage(message: Buffer): Request {
+  const requestId = message.readInt32LE(4);
+  const opCode = message.readInt32LE(12);
+  const end = message.length;
+
+  if (opCode === OpCode.QUERY) {
+    // flags(4) fullCollectionName(cstring) numberToSkip(4) numberToReturn(4) query [returnFieldsSelector]
+    const name = readCString(message, HEADER_SIZE + 4, end);
+    const { doc } = readDocument(message, name.next + 8, end);
+    return { kind: 'query', requestId, fullCollectionName: name.value, query: doc };
+  }
+
+  if (opCode === OpCode.MSG) {
+    if (end < HEADER_SIZE + 5) throw new ProtocolError('OP_MSG too short');
+    const flags = message.readUInt32LE(HEADER_SIZE);
+    // The CRC-32C trailer is optional integrity data; TCP already guarantees it locally, so it is skipped.
+    const sectionsEnd = flags & MSG_CHECKSUM_PRESENT ? end - 4 : end;
+    let offset = HEADER_SIZE + 4;
+    let body: Document | undefined;
+    const sequences: Record<string, Document[]> = {};
+    while (offset < sectionsEnd) {
+      const kind = message[offset];
+      offset += 1;
+      if (kind === 0) {
+        if (body) throw new ProtocolError('OP_MSG with two body sections');
+        const read = readDocument(message, offset, sectionsEnd);
+        body = read.doc;
+        offset = read.next;
+      } else if (kind === 1) {
+        if (offset + 4 > sectionsEnd) throw new ProtocolError('truncated document sequence');
+        const size = message.readInt32LE(offset);
+        const sequenceEnd = offset + size;
+        if (size < 5 || sequenceEnd > sectionsEnd) throw new ProtocolError(`invalid document sequence size ${size}`);
+        const id = readCString(message, offset + 4, sequenceEnd);
+        const docs: Document[] = [];
+        let cursor = id.next;
+        while (cursor < sequenceEnd) {
+          const read = readDocument(message, cursor, sequenceEnd);
+          docs.push(read.doc);
+          cursor = read.next;
+        }
+        sequences[id.value] = docs;
+        offset = sequenceEnd;
+      } else {
+        throw new ProtocolError(`unknown OP_MSG section kind ${kind}`);
+      }
+    }
+    if (!body) throw new ProtocolError('OP_MSG without a body section');
+    // Document sequences (e.g. insert's `documents`) are equivalent to array fields of the body.
+    Object.assign(body, sequences);
+    return { kind: 'msg', requestId, body, moreToCome: (flags & MSG_MORE_TO_COME) !== 0 };
+  }
+
+  throw new ProtocolError(`unsupported opcode ${opCode}`);
+}
+
+function header(buffer: Buffer, requestId: number, responseTo: number, opCode: number): void {
+  buffer.writeInt32LE(buffer.length, 0);
+  buffer.writeInt32LE(requestId, 4);
+  buffer.writeInt32LE(responseTo, 8);
+  buffer.writeInt32LE(opCode, 12);
+}
+
+/** OP_REPLY carrying one document: the answer to a legacy OP_QUERY command. */
+export function encodeReply(requestId: number, responseTo: number, doc: Document): Buffer {
+  const bson = serialize(doc);
+  // header, responseFlags(4), cursorID(8), startingFrom(4), numberReturned(4)
+  const buffer = Buffer.allocUnsafe(HEADER_SIZE + 20 + bson.length);
+  header(buffer, requestId, responseTo, OpCode.REPLY);
+  buffer.fill(0, HEADER_SIZE, HEADER_SIZE + 16);
+  buffer.writeInt32LE(1, HEADER_SIZE + 16);
+  buffer.set(bson, HEADER_SIZE + 20);
+  return buffer;
+}
+
+/** OP_MSG with a single body section. */
+export function encodeMsg(requestId: number, responseTo: number, doc: Document): Buffer {
+  const bson = serialize(doc);
+  const buffer = Buffer.allocUnsafe(HEADER_SIZE + 5 + bson.length);
+  header(buffer, requestId, responseTo, OpCode.MSG);
+  buffer.fill(0, HEADER_SIZE, HEADER_SIZE + 5); // flagBits 0, then section kind 0
+  buffer.set(bson, HEADER_SIZE + 5);
+  return buffer;
+}

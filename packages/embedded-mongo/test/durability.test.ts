@@ -1,0 +1,106 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient, MongoServerError } from 'mongodb';
+import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { embeddedOnlyReason } from './target';
+
+const packageDir = path.resolve(__dirname, '..');
+const running = new Set<ChildProcess>();
+let dataDir: string;
+
+/** Starts `node dist/cli.js` on a data directory and resolves with its uri once it printed it. */
+function startServerProcess(dbPath: string): Promise<{ child: ChildProcess; uri: string }> {
+  const child = spawn(process.execPath, [path.join(packageDir, 'dist/cli.js'), '--port', '0', '--dbpath', dbPath], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^listening (\S+)$/m.exec(output);
+      if (match) resolve({ child, uri: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const describeEmbedded = embeddedOnlyReason ? describe.skip : describe;
+
+describeEmbedded(`durability with a data directory (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`, () => {
+  beforeAll(() => {
+    // The test runs the real CLI as its own process, so it needs the compiled output.
+    execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: 'ignore' });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-durability-'));
+  });
+
+  afterAll(() => {
+    for (const child of running) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('every acknowledged write survives kill -9 of the server process and a restart', async () => {
+    const first = await startServerProcess(dataDir);
+    const client = await MongoClient.connect(first.uri, { serverSelectionTimeoutMS: 1_000 });
+    const db = client.db('durable');
+    const progress = db.collection('progress');
+    await progress.createIndex({ userId: 1, day: 1 }, { unique: true });
+    await progress.insertMany(Array.from({ length: 100 }, (_, i) => ({ userId: `u${i % 5}`, day: i, weight: i })));
+    await progress.updateMany({ userId: 'u1' }, { $inc: { weight: 1000 } });
+    await progress.deleteMany({ userId: 'u4' });
+    await progress.findOneAndUpdate({ day: 0 }, { $set: { note: 'first' } });
+    await db.collection('dropped').insertOne({ gone: true });
+    await db.collection('dropped').drop();
+
+    // Writes still streaming when the process dies: each one acknowledged before must be there afterwards.
+    const stream = db.collection<{ seq: number }>('stream');
+    const acknowledged: number[] = [];
+    const writer = (async () => {
+      for (let seq = 0; ; seq++) {
+        try {
+          await stream.insertOne({ seq });
+        } catch {
+          return;
+        }
+        acknowledged.push(seq);
+      }
+    })();
+    while (acknowledged.length < 200) await sleep(5);
+    first.child.kill('SIGKILL');
+    await once(first.child, 'exit');
+    await writer;
+    await client.close();
+
+    const second = await startServerProcess(dataDir);
+    const reconnected = await MongoClient.connect(second.uri);
+    try {
+      const db2 = reconnected.db('durable');
+      const progress2 = db2.collection('progress');
+      expect(await progress2.countDocuments()).toBe(80);
+      expect(await progress2.countDocuments({ userId: 'u1', weight: { $gte: 1000 } })).toBe(20);
+      expect(await progress2.findOne({ day: 0 }, { projection: { _id: 0 } })).toEqual({ userId: 'u0', day: 0, weight: 0, note: 'first' });
+      const stored = new Set((await db2.collection('stream').find().toArray()).map((doc) => doc.seq));
+      expect(acknowledged.filter((seq) => !stored.has(seq))).toEqual([]);
+      expect((await db2.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort()).toEqual(['progress', 'stream']);
+      // the unique index came back with the data
+      await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toMatchObject({ code: 11000 });
+      await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toBeInstanceOf(MongoServerError);
+    } finally {
+      await reconnected.close();
+    }
+
+    // A second server on the same directory is refused while the first one runs.
+    await expect(EmbeddedMongo.start({ dbPath: dataDir })).rejects.toThrow(/in use by another embedded MongoDB server/);
+
+    // SIGTERM stops the CLI cleanly.
+    second.child.kill('SIGTERM');
+    const [code] = await once(second.child, 'exit');
+    expect(code).toBe(0);
+  }, 30_000);
+});
