@@ -7,7 +7,10 @@ import { errorHandler, notFound } from './errors';
 import { REPO_ROOT } from './paths';
 import { healthRouter } from './routes/health';
 import { remotesRouter } from './routes/remotes';
-import { userRouter } from './routes/user';
+import { authRouter } from './routes/auth';
+import { recordActivity } from './auth/activity';
+import { createPassport } from './auth/passport';
+import { createModels } from './models';
 import { securityHeaders } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
@@ -26,6 +29,8 @@ export const JSON_BODY_LIMIT = '100kb';
 
 /** The whole HTTP app, without listening: server.ts runs it, tests drive it with supertest. */
 export function createApp({ config, connection, mongoClient, staticRoot = REPO_ROOT }: AppDeps) {
+  const models = createModels(connection);
+  const passport = createPassport(models.User);
   const app = express();
   // Honour X-Forwarded-* only from proxies on private networks (load balancer, ingress), never from the internet.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -39,8 +44,9 @@ export function createApp({ config, connection, mongoClient, staticRoot = REPO_R
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', sessionMiddleware({ config, mongoClient, dbName: connection.name }));
   app.use('/api', remotesRouter({ config, staticRoot }));
-  app.use('/api', userRouter());
-  // Feature routers (passport + auth, workouts, progress, billing) mount here, each from routes/<feature>.ts.
+  app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
+  app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated: async () => undefined }));
+  // Feature routers (workouts, progress, billing) mount here, each from routes/<feature>.ts.
   app.use('/api', notFound);
 
   app.use('/remotes', remoteFiles(staticRoot), notFound);

@@ -16,6 +16,11 @@ interface SessionDeps {
   dbName: string;
 }
 
+/** The session cookie's flags; logout clears the cookie with the same ones. */
+export function sessionCookieOptions(config: Pick<Config, 'isProduction'>) {
+  return { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
+}
+
 /** Cookie sessions stored in MongoDB through mongoose's own client, so every api process shares them. */
 export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps): RequestHandler {
   // connect-mongo's own TTL-index creation caches a failure forever if the database is down at start-up;
@@ -41,12 +46,7 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.isProduction,
-      maxAge: SESSION_MAX_AGE_MS,
-    },
+    cookie: { ...sessionCookieOptions(config), maxAge: SESSION_MAX_AGE_MS },
   });
   return middleware;
 }

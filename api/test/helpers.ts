@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,4 +49,27 @@ export async function makeStaticRoot(files: Record<string, string>) {
     await writeFile(path.join(root, file), content);
   }
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+let accountCounter = 0;
+/** A unique e-mail per call, so test files never collide. */
+export function uniqueEmail(prefix = 'lifter'): string {
+  accountCounter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${accountCounter}@example.com`;
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Registers a new account and returns a cookie-keeping agent signed in as it, with the created user. */
+export async function signUp(
+  app: Parameters<typeof request.agent>[0],
+  fields: { email?: string; firstName?: string; lastName?: string } = {},
+) {
+  const agent = request.agent(app);
+  const email = fields.email ?? uniqueEmail();
+  const response = await agent
+    .post('/api/register')
+    .send({ email, password: TEST_PASSWORD, firstName: fields.firstName, lastName: fields.lastName })
+    .expect(201);
+  return { agent, user: response.body as { id: string; email: string; firstName: string | null; lastName: string | null } };
 }

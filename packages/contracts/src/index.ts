@@ -1,2 +1,6 @@
 export * from './remotes';
 export * from './props';
+export * from './auth';
+export * from './workouts';
+export * from './progress';
+export * from './subscription';

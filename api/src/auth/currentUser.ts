@@ -1,0 +1,40 @@
+import type { Request, RequestHandler } from 'express';
+import type { User } from '@hit/contracts';
+import { HttpError } from '../errors';
+import type { UserDocument } from '../models/user';
+import { subscriptionStatusOf } from '../services/access';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // passport puts the deserialized user here: the stored document.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends UserDocument {}
+  }
+}
+
+export const ACCESS_DENIED_MESSAGE =
+  'Your free trial has ended. Upgrade to Premium to continue tracking workouts and viewing your progress.';
+
+/** What a client may see of a user: never the password hash. */
+export function toPublicUser(user: UserDocument): User {
+  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** The signed-in user, or 401. Every query of a route is scoped by this user's id, never by one from the request. */
+export function currentUser(req: Request): UserDocument {
+  if (!req.user) throw new HttpError(401, 'Not authenticated');
+  return req.user;
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  currentUser(req);
+  next();
+};
+
+/** Premium actions: refused with 402 once the trial is over without a subscription (client gating is not trusted). */
+export const requireAccess: RequestHandler = (req, _res, next) => {
+  const user = currentUser(req);
+  if (!subscriptionStatusOf(user).canAccessFeatures) throw new HttpError(402, ACCESS_DENIED_MESSAGE);
+  next();
+};

@@ -1,0 +1,60 @@
+import { Schema, type Connection, type HydratedDocument, type Model, type Types } from 'mongoose';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
+
+export interface UserSubscription {
+  status: SubscriptionStatusValue | null;
+  periodEnd: Date | null;
+  provider: 'stripe' | 'demo' | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+}
+
+export interface UserFields {
+  _id: Types.ObjectId;
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (see auth/password.ts); never leaves the server. */
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+  trialEndsAt: Date;
+  /** Last day with an authenticated request (recorded at most daily), for the retention rule. */
+  lastActiveAt: Date;
+  /** True once any payment went through: paid accounts are never deleted for inactivity. */
+  hasPaid: boolean;
+  subscription: UserSubscription;
+}
+
+export type UserDocument = HydratedDocument<UserFields>;
+export type UserModel = Model<UserFields>;
+
+const subscriptionSchema = new Schema<UserSubscription>(
+  {
+    status: { type: String, enum: [...SUBSCRIPTION_STATUSES, null], default: null },
+    periodEnd: { type: Date, default: null },
+    provider: { type: String, enum: ['stripe', 'demo', null], default: null },
+    customerId: { type: String, default: null },
+    subscriptionId: { type: String, default: null },
+  },
+  { _id: false },
+);
+
+const userSchema = new Schema<UserFields>(
+  {
+    email: { type: String, required: true, unique: true },
+    passwordHash: { type: String, required: true },
+    firstName: { type: String, default: null },
+    lastName: { type: String, default: null },
+    trialEndsAt: { type: Date, required: true },
+    lastActiveAt: { type: Date, required: true },
+    hasPaid: { type: Boolean, default: false },
+    subscription: { type: subscriptionSchema, default: () => ({}) },
+  },
+  { timestamps: { createdAt: true, updatedAt: false } },
+);
+userSchema.index({ 'subscription.customerId': 1 }, { sparse: true });
+userSchema.index({ lastActiveAt: 1 });
+
+export function userModel(connection: Connection): UserModel {
+  return (connection.models.User as UserModel | undefined) ?? connection.model<UserFields>('User', userSchema);
+}

@@ -1,0 +1,87 @@
+import { Router, type Request } from 'express';
+import type { PassportStatic } from 'passport';
+import { loginBodySchema, registerBodySchema, type User } from '@hit/contracts';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
+import { currentUser, toPublicUser } from '../auth/currentUser';
+import { INVALID_CREDENTIALS_MESSAGE } from '../auth/passport';
+import { hashPassword } from '../auth/password';
+import { parseOr400 } from '../http/validate';
+import type { UserDocument, UserModel } from '../models/user';
+import { trialEndFor } from '../services/access';
+import { SESSION_COOKIE, sessionCookieOptions } from '../session';
+
+export const USER_EXISTS_MESSAGE = 'User already exists';
+
+interface AuthDeps {
+  config: Pick<Config, 'trialDays' | 'isProduction'>;
+  passport: PassportStatic;
+  User: UserModel;
+  /** Runs once for every new account (seeds the workout program). */
+  onUserCreated: (user: UserDocument) => Promise<void>;
+}
+
+function logIn(req: Request, user: UserDocument): Promise<void> {
+  // passport regenerates the session on log-in: a session id from before sign-in is never reused (no fixation).
+  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number })?.code === 11000;
+}
+
+export function authRouter({ config, passport, User, onUserCreated }: AuthDeps): Router {
+  const router = Router();
+
+  router.post('/register', async (req, res) => {
+    const body = parseOr400(registerBodySchema, req.body);
+    if (await User.exists({ email: body.email })) throw new HttpError(409, USER_EXISTS_MESSAGE);
+    const now = new Date();
+    let user: UserDocument;
+    try {
+      user = await User.create({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        trialEndsAt: trialEndFor(now, config.trialDays),
+        lastActiveAt: now,
+      });
+    } catch (error) {
+      // Two sign-ups with one e-mail at the same moment: the unique index decides.
+      if (isDuplicateKey(error)) throw new HttpError(409, USER_EXISTS_MESSAGE);
+      throw error;
+    }
+    await onUserCreated(user);
+    await logIn(req, user);
+    res.status(201).json(toPublicUser(user) satisfies User);
+  });
+
+  router.post('/login', async (req, res, next) => {
+    parseOr400(loginBodySchema, req.body);
+    req.body.email = String(req.body.email).trim().toLowerCase();
+    const user = await new Promise<UserDocument | false>((resolve, reject) => {
+      passport.authenticate('local', (error: unknown, found: UserDocument | false) =>
+        error ? reject(error) : resolve(found),
+      )(req, res, next);
+    });
+    if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+    await logIn(req, user);
+    res.json(toPublicUser(user) satisfies User);
+  });
+
+  router.post('/logout', async (req, res) => {
+    if (req.session) {
+      // Destroy the stored session (not just its user): the old cookie is worthless everywhere at once.
+      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    }
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+    res.json({ message: 'Logged out' });
+  });
+
+  router.get('/user', (req, res) => {
+    res.json(toPublicUser(currentUser(req)) satisfies User);
+  });
+
+  return router;
+}
