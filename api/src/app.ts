@@ -1,19 +1,30 @@
 import express from 'express';
 import compression from 'compression';
-import type { Connection } from 'mongoose';
+import type { Connection, Types } from 'mongoose';
 import type { MongoClient } from 'mongodb';
+import type Stripe from 'stripe';
 import type { Config } from './config';
 import { errorHandler, notFound } from './errors';
 import { REPO_ROOT } from './paths';
-import { healthRouter } from './routes/health';
-import { remotesRouter } from './routes/remotes';
-import { authRouter } from './routes/auth';
-import { recordActivity } from './auth/activity';
-import { createPassport } from './auth/passport';
-import { createModels } from './models';
-import { securityHeaders } from './security';
+import { noStore, refuseCrossOrigin, securityHeaders } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
+import { recordActivity } from './auth/activity';
+import { createPassport } from './auth/passport';
+import { authRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
+import { createModels } from './models';
+import { BillingService } from './services/billing';
+import { createProgressService } from './services/progress';
+import { createSessionService } from './services/sessions';
+import { createWorkoutService } from './services/workouts';
+import { authRouter } from './routes/auth';
+import { billingRouter } from './routes/billing';
+import { healthRouter } from './routes/health';
+import { progressRouter } from './routes/progress';
+import { remotesRouter } from './routes/remotes';
+import { sessionsRouter } from './routes/sessions';
+import { stripeWebhookRouter } from './routes/stripeWebhook';
+import { workoutsRouter } from './routes/workouts';
 
 export interface AppDeps {
   config: Config;
@@ -23,30 +34,52 @@ export interface AppDeps {
   mongoClient: MongoClient;
   /** Folder holding `shell/dist` and `<remote>/dist/<version>`; the repository root unless a test says otherwise. */
   staticRoot?: string;
+  /** A Stripe client to use instead of one built from STRIPE_SECRET_KEY (tests point it at a local server). */
+  stripe?: Stripe;
+  /** Sign-in and sign-up limits; tests that sign up many accounts from one address raise them. */
+  rateLimits?: RateLimitSettings;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
 
 /** The whole HTTP app, without listening: server.ts runs it, tests drive it with supertest. */
-export function createApp({ config, connection, mongoClient, staticRoot = REPO_ROOT }: AppDeps) {
+export function createApp({
+  config,
+  connection,
+  mongoClient,
+  staticRoot = REPO_ROOT,
+  rateLimits = RATE_LIMITS,
+  stripe,
+}: AppDeps) {
   const models = createModels(connection);
   const passport = createPassport(models.User);
+  const progress = createProgressService(models);
+  const workouts = createWorkoutService({ ...models, progress });
+  const sessions = createSessionService({ ...models, workouts, progress });
+  const billing = new BillingService({ config, models, stripe });
   const app = express();
+  app.disable('x-powered-by');
   // Honour X-Forwarded-* only from proxies on private networks (load balancer, ingress), never from the internet.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(securityHeaders(config));
   app.use(compression());
+  // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through).
+  app.use('/api', noStore, refuseCrossOrigin(config));
 
   // Before the session: it must answer even when the session store (the database) is down.
   app.use('/api', healthRouter({ mongoClient }));
 
-  // The Stripe webhook needs the raw body: it mounts above this line.
+  // The Stripe webhook needs the raw body: it mounts above express.json().
+  app.use('/api', stripeWebhookRouter({ config, billing, models }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', sessionMiddleware({ config, mongoClient, dbName: connection.name }));
   app.use('/api', remotesRouter({ config, staticRoot }));
   app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
-  app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated: async () => undefined }));
-  // Feature routers (workouts, progress, billing) mount here, each from routes/<feature>.ts.
+  const limits = authRateLimits(models.RateLimitCounter, rateLimits);
+  const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
+  app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
+  app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
+  app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);
 
   app.use('/remotes', remoteFiles(staticRoot), notFound);

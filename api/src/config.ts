@@ -90,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
   }
+  if (!e.STRIPE_SECRET_KEY && e.NODE_ENV === 'production') {
+    warnings.push('STRIPE_SECRET_KEY is not set: upgrades use the test-mode demo checkout and take no real payments');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,6 +1,8 @@
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { REMOTES } from '@hit/contracts';
 import type { Config } from './config';
+import { HttpError } from './errors';
 
 /** The shell's webpack dev server; the remotes' dev ports come from @hit/contracts. */
 const SHELL_DEV_PORT = 3000;
@@ -27,4 +29,48 @@ export function securityHeaders(config: Pick<Config, 'remotesMode' | 'publicOrig
       },
     },
   });
+}
+
+/** Answers under /api hold one user's data: no browser history or shared proxy may keep them (routes may override). */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Called by other servers, not browsers, and verified by their own signature (paths relative to /api). */
+const SERVER_TO_SERVER_PATHS = new Set(['/stripe/webhook']);
+
+/** `https://Example.com:443/page` → `https://example.com`; undefined for anything that is not a URL (e.g. `null`). */
+function originOf(url: string): string | undefined {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for state-changing requests: a browser names the page's origin in `Origin` (or at least `Referer`),
+ * and only our own pages may change state. A request with neither header comes from a non-browser client (curl,
+ * a server) that has no victim's cookie to abuse; browser form posts from other sites also lose the session
+ * cookie to SameSite=Lax. Our own origin is the request's host, PUBLIC_ORIGIN (behind a proxy that rewrites the
+ * host or terminates TLS) and, in dev mode, the webpack dev servers that proxy /api.
+ */
+export function refuseCrossOrigin(config: Pick<Config, 'remotesMode' | 'publicOrigin'>): RequestHandler {
+  const configured = new Set<string>(config.remotesMode === 'dev' ? devServerOrigins() : []);
+  if (config.publicOrigin) configured.add(config.publicOrigin);
+  return (req, _res, next) => {
+    if (!STATE_CHANGING_METHODS.has(req.method) || SERVER_TO_SERVER_PATHS.has(req.path.replace(/\/$/, ''))) {
+      return next();
+    }
+    const claimed = req.get('origin') ?? req.get('referer');
+    if (claimed === undefined) return next();
+    const origin = originOf(claimed);
+    const own = originOf(`${req.protocol}://${req.get('host')}`);
+    if (origin !== undefined && (origin === own || configured.has(origin))) return next();
+    next(new HttpError(403, CROSS_ORIGIN_MESSAGE));
+  };
 }

@@ -8,7 +8,7 @@ import { logger } from './logger';
 export const SESSION_COOKIE = 'hit.sid';
 const SESSION_DAYS = 30;
 const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
-const SESSIONS_COLLECTION = 'sessions';
+export const SESSIONS_COLLECTION = 'sessions';
 
 interface SessionDeps {
   config: Pick<Config, 'sessionSecret' | 'isProduction'>;

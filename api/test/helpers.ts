@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Connection } from 'mongoose';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { createApp } from '../src/app';
+import { RATE_LIMITS, type RateLimitSettings } from '../src/auth/rateLimits';
 import { loadConfig } from '../src/config';
 import { connectMongoose } from '../src/db';
 
@@ -34,11 +35,27 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Test files sign up dozens of accounts and fail many sign-ins, all from 127.0.0.1: the real limits would turn
+ * them into 429s. security.test.ts tests the limits with their real values (`RATE_LIMITS`).
+ */
+export const RELAXED_RATE_LIMITS: RateLimitSettings = {
+  ...RATE_LIMITS,
+  loginFailuresPerEmail: 1000,
+  loginFailuresPerIp: 1000,
+  registrationsPerIp: 1000,
+};
+
 /** The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given). */
-export function buildTestApp(database: TestDatabase, env: NodeJS.ProcessEnv = {}, staticRoot?: string) {
+export function buildTestApp(
+  database: TestDatabase,
+  env: NodeJS.ProcessEnv = {},
+  staticRoot?: string,
+  rateLimits: RateLimitSettings = RELAXED_RATE_LIMITS,
+) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const { connection } = database;
-  return createApp({ config, connection, mongoClient: connection.getClient(), staticRoot });
+  return createApp({ config, connection, mongoClient: connection.getClient(), staticRoot, rateLimits });
 }
 
 /** A throw-away folder laid out like the repository's build output: { 'shell/dist/index.html': '<html>…' }. */

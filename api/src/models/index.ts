@@ -1,8 +1,24 @@
 import type { Connection } from 'mongoose';
 import { userModel } from './user';
+import { workoutDayModel } from './workoutDay';
+import { workoutStateModel } from './workoutState';
+import { workoutSessionModel } from './session';
+import { progressEntryModel } from './progressEntry';
+import { rateLimitCounterModel } from './rateLimitCounter';
+import { processedEventModel } from './processedEvent';
+import { pendingCheckoutModel } from './pendingCheckout';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
-  return { User: userModel(connection) };
+  return {
+    User: userModel(connection),
+    WorkoutDay: workoutDayModel(connection),
+    WorkoutState: workoutStateModel(connection),
+    WorkoutSession: workoutSessionModel(connection),
+    ProgressEntry: progressEntryModel(connection),
+    RateLimitCounter: rateLimitCounterModel(connection),
+    ProcessedEvent: processedEventModel(connection),
+    PendingCheckout: pendingCheckoutModel(connection),
+  };
 }
 export type Models = ReturnType<typeof createModels>;

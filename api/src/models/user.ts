@@ -7,6 +7,8 @@ export interface UserSubscription {
   provider: 'stripe' | 'demo' | null;
   customerId: string | null;
   subscriptionId: string | null;
+  /** When the stored state was true at the provider (webhook event time or sync time): older news never overwrites it. */
+  syncedAt: Date | null;
 }
 
 export interface UserFields {
@@ -35,6 +37,7 @@ const subscriptionSchema = new Schema<UserSubscription>(
     provider: { type: String, enum: ['stripe', 'demo', null], default: null },
     customerId: { type: String, default: null },
     subscriptionId: { type: String, default: null },
+    syncedAt: { type: Date, default: null },
   },
   { _id: false },
 );

@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import { currentUser, toPublicUser } from '../auth/currentUser';
 import { INVALID_CREDENTIALS_MESSAGE } from '../auth/passport';
 import { hashPassword } from '../auth/password';
+import type { AuthRateLimits } from '../auth/rateLimits';
 import { parseOr400 } from '../http/validate';
 import type { UserDocument, UserModel } from '../models/user';
 import { trialEndFor } from '../services/access';
@@ -19,6 +20,8 @@ interface AuthDeps {
   User: UserModel;
   /** Runs once for every new account (seeds the workout program). */
   onUserCreated: (user: UserDocument) => Promise<void>;
+  /** Rate limiters run before the sign-in and sign-up handlers. */
+  limits: AuthRateLimits;
 }
 
 function logIn(req: Request, user: UserDocument): Promise<void> {
@@ -30,10 +33,10 @@ function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: number })?.code === 11000;
 }
 
-export function authRouter({ config, passport, User, onUserCreated }: AuthDeps): Router {
+export function authRouter({ config, passport, User, onUserCreated, limits }: AuthDeps): Router {
   const router = Router();
 
-  router.post('/register', async (req, res) => {
+  router.post('/register', ...limits.register, async (req, res) => {
     const body = parseOr400(registerBodySchema, req.body);
     if (await User.exists({ email: body.email })) throw new HttpError(409, USER_EXISTS_MESSAGE);
     const now = new Date();
@@ -57,7 +60,7 @@ export function authRouter({ config, passport, User, onUserCreated }: AuthDeps):
     res.status(201).json(toPublicUser(user) satisfies User);
   });
 
-  router.post('/login', async (req, res, next) => {
+  router.post('/login', ...limits.login, async (req, res, next) => {
     parseOr400(loginBodySchema, req.body);
     req.body.email = String(req.body.email).trim().toLowerCase();
     const user = await new Promise<UserDocument | false>((resolve, reject) => {

@@ -13,10 +13,27 @@ export const MAX_WEIGHT = 2000;
 export const MAX_REPS = 1000;
 
 export const WORKOUT_DAY_IDS = [1, 2, 3] as const;
-export const workoutDayIdSchema = z.coerce
-  .number({ error: 'must be a workout day id' })
-  .int({ error: 'must be a workout day id' })
-  .positive({ error: 'must be a workout day id' });
+
+const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date' });
+
+/** A positive whole number in a JSON body (no coercion: "2", true or [2] are not ids). */
+function positiveId(what: string) {
+  const error = `must be ${what}`;
+  return z.number({ error }).int({ error }).positive({ error }).max(999_999, { error });
+}
+
+/** A positive whole number in a URL path segment. */
+function positiveIdParam(what: string) {
+  return z
+    .string({ error: `must be ${what}` })
+    .regex(/^[1-9][0-9]{0,5}$/, { error: `must be ${what}` })
+    .transform(Number);
+}
+
+export const workoutDayIdSchema = positiveId('a workout day id');
+export const workoutDayIdParamSchema = positiveIdParam('a workout day id');
+export const exerciseIdParamSchema = positiveIdParam('an exercise id');
+export const objectIdParamSchema = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'is not a valid id' });
 
 const weight = z
   .number({ error: 'must be a number' })
@@ -27,15 +44,14 @@ const reps = z
   .int({ error: 'must be a whole number' })
   .positive({ error: 'must be above 0' })
   .max(MAX_REPS, { error: `must be at most ${MAX_REPS}` });
-const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO date' });
 
 /**
  * One set. An incomplete set may carry what the user typed so far (weight, reps or neither);
- * a completed one has reps above 0 and a completion time.
+ * a completed one has a weight (0 for body weight), reps above 0 and a completion time.
  */
 export const workoutSetSchema = z
   .strictObject({
-    id: z.string().min(1).max(40),
+    id: z.string({ error: 'must be a set id' }).min(1, { error: 'must be a set id' }).max(40),
     type: setTypeSchema,
     completed: z.boolean({ error: 'must be true or false' }),
     weight: weight.nullable(),
@@ -43,19 +59,22 @@ export const workoutSetSchema = z
     weightUnit: weightUnitSchema,
     completedAt: isoDate.nullable(),
   })
-  .refine((set) => !set.completed || (set.reps !== null && set.completedAt !== null), {
-    error: 'a completed set needs reps above 0 and completedAt',
+  .superRefine((set, ctx) => {
+    if (!set.completed) return;
+    for (const field of ['weight', 'reps', 'completedAt'] as const) {
+      if (set[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'is required on a completed set' });
+    }
   });
 export type WorkoutSet = z.infer<typeof workoutSetSchema>;
 
 export const exerciseSchema = z.strictObject({
-  id: z.number().int().positive(),
-  name: z.string().min(1).max(100),
-  sets: z.array(workoutSetSchema).max(20),
+  id: positiveId('an exercise id'),
+  name: z.string({ error: 'must be text' }).min(1).max(100),
+  sets: z.array(workoutSetSchema, { error: 'must be a list of sets' }).max(20),
 });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
-export const exercisesSchema = z.array(exerciseSchema).max(30);
+export const exercisesSchema = z.array(exerciseSchema, { error: 'must be a list of exercises' }).max(30);
 
 /** GET /api/workout-days: one of the user's three days. */
 export const workoutDaySchema = z.object({
@@ -63,15 +82,33 @@ export const workoutDaySchema = z.object({
   name: z.string(),
   muscleGroups: z.array(z.string()),
   exercises: z.array(exerciseSchema),
-  lastCompleted: z.string().nullable(),
+  lastCompleted: isoDate.nullable(),
+  /** It is the next recommended day: the only one that can be started and completed. */
   canPerform: z.boolean(),
+  /** Completed in the current cycle (a new cycle clears the marks; lastCompleted stays). */
   isCompleted: z.boolean(),
 });
 export type WorkoutDay = z.infer<typeof workoutDaySchema>;
+export const workoutDaysSchema = z.array(workoutDaySchema);
 
-/** PUT /api/workout-days/:id: the day fields without sessionId; only the exercises (set state) are taken. */
-export const saveWorkoutDayBodySchema = z.object({ exercises: exercisesSchema }).loose();
+/**
+ * PUT /api/workout-days/:id: the day fields without sessionId. Only `exercises` is taken (the set state:
+ * completed, weight, reps, unit, completedAt, matched by exercise and set id); the rest is the server's.
+ */
+export const saveWorkoutDayBodySchema = workoutDaySchema
+  .omit({ exercises: true })
+  .partial()
+  .extend({ exercises: exercisesSchema })
+  .strict();
 export type SaveWorkoutDayBody = z.infer<typeof saveWorkoutDayBodySchema>;
+
+/**
+ * POST /api/workout-days/:id/complete: no body needed. A lastCompleted sent by the client is accepted but the
+ * server's clock decides (the 48-hour rest rule must not depend on a device's clock).
+ */
+export const completeWorkoutDayBodySchema = z.strictObject({ lastCompleted: isoDate.optional() }).optional();
+/** POST /api/workout-days/:id/reset, POST /api/reset, POST /api/sessions/:id/end: no body (or `{}`). */
+export const emptyBodySchema = z.strictObject({}).optional();
 
 /** GET /api/workout-state */
 export const workoutStateSchema = z.object({
@@ -80,24 +117,37 @@ export const workoutStateSchema = z.object({
 });
 export type WorkoutState = z.infer<typeof workoutStateSchema>;
 
+/** POST /api/workout-days/:id/complete: the day as it is now, and the advanced rotation. */
+export const completeWorkoutDayResponseSchema = z.object({
+  workoutDay: workoutDaySchema,
+  workoutState: workoutStateSchema,
+});
+export type CompleteWorkoutDayResponse = z.infer<typeof completeWorkoutDayResponseSchema>;
+
+/** POST /api/reset */
+export const resetProgressResponseSchema = z.object({ message: z.string() });
+export type ResetProgressResponse = z.infer<typeof resetProgressResponseSchema>;
+
 /** POST /api/sessions/start */
 export const startSessionBodySchema = z.strictObject({ dayId: workoutDayIdSchema });
 export type StartSessionBody = z.infer<typeof startSessionBodySchema>;
 
+/** A started workout: the day's exercises, incomplete sets prefilled with the last workout's weight and unit. */
 export const sessionSchema = z.object({
   id: z.string(),
   dayId: z.number().int(),
   exercises: z.array(exerciseSchema),
-  startedAt: z.string(),
-  endedAt: z.string().nullable(),
+  startedAt: isoDate,
+  endedAt: isoDate.nullable(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** PUT /api/sessions/:id: the exercises after each set (autosave), or the day plus exercises on exit. */
+/**
+ * PUT /api/sessions/:id: the exercises after each set (autosave), or the day plus exercises on exit. Only
+ * `exercises` is saved; `workoutDay.id`, when sent, must be the session's day.
+ */
 export const saveSessionBodySchema = z.strictObject({
   exercises: exercisesSchema,
-  workoutDay: z.object({ id: z.number().int() }).loose().optional(),
+  workoutDay: z.looseObject({ id: workoutDayIdSchema }, { error: 'must be a workout day' }).optional(),
 });
 export type SaveSessionBody = z.infer<typeof saveSessionBodySchema>;
-
-export const objectIdParamSchema = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'is not a valid id' });

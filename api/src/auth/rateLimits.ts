@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
+import { HttpError } from '../errors';
+import { MongoRateLimitStore } from '../http/rateLimitStore';
+import { logger } from '../logger';
+import type { RateLimitCounterModel } from '../models/rateLimitCounter';
+
+const MINUTE_MS = 60 * 1000;
+
+export interface RateLimitSettings {
+  /** Failed sign-ins (401) allowed per e-mail address, and per IP address (IPv6: per /56), in one window. */
+  loginFailuresPerEmail: number;
+  loginFailuresPerIp: number;
+  loginWindowMs: number;
+  /** Sign-up attempts (whatever their answer) allowed per IP address in one window. */
+  registrationsPerIp: number;
+  registrationWindowMs: number;
+}
+
+/**
+ * Ten wrong passwords in 15 minutes is far beyond typos and far below guessing; the IP count also stops one
+ * address from trying one password on many accounts. Sign-ups: 20 an hour per address is more than a family or a
+ * gym sharing one connection creates, and stops scripted account creation and e-mail probing (409 answers).
+ */
+export const RATE_LIMITS: RateLimitSettings = {
+  loginFailuresPerEmail: 10,
+  loginFailuresPerIp: 10,
+  loginWindowMs: 15 * MINUTE_MS,
+  registrationsPerIp: 20,
+  registrationWindowMs: 60 * MINUTE_MS,
+};
+
+export const LOGIN_RATE_LIMITED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const REGISTER_RATE_LIMITED_MESSAGE =
+  'Too many accounts were created from this network. Please wait an hour and try again.';
+
+export interface AuthRateLimits {
+  /** Run before POST /api/login: per IP, then per e-mail. */
+  login: RequestHandler[];
+  /** Run before POST /api/register. */
+  register: RequestHandler[];
+}
+
+/** The e-mail as the login route normalizes it; hashed, so the counters never hold addresses in clear. */
+function emailKey(req: Request): string {
+  const email = String(req.body?.email).trim().toLowerCase();
+  return createHash('sha256').update(email).digest('base64url');
+}
+
+const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
+
+interface LimiterOptions {
+  name: string;
+  counters: RateLimitCounterModel;
+  limit: number;
+  windowMs: number;
+  message: string;
+  keyGenerator: Options['keyGenerator'];
+  /** Only these answers count; any other answer gives its hit back. */
+  counts?: (statusCode: number) => boolean;
+  skip?: Options['skip'];
+}
+
+function limiter({ name, counters, limit, windowMs, message, keyGenerator, counts, skip }: LimiterOptions) {
+  return rateLimit({
+    windowMs,
+    limit,
+    keyGenerator,
+    skip,
+    store: new MongoRateLimitStore(counters, `${name}:`),
+    identifier: name,
+    requestPropertyName: `rateLimit.${name}`,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: counts !== undefined,
+    requestWasSuccessful: counts && ((_req, res) => !counts(res.statusCode)),
+    // The answer is `{ message }` like every other error, from the central error handler. A store error (database
+    // down) fails the request with 503 rather than letting guesses through uncounted.
+    handler: (req, _res, next) => {
+      logger.warn('rate limit reached', { limiter: name, ip: req.ip });
+      next(new HttpError(429, message));
+    },
+    logger: {
+      error: (error, note) => logger.error(note ?? 'rate limiter error', { error }),
+      warn: (error, note) => logger.warn(note ?? 'rate limiter warning', { error }),
+    },
+  });
+}
+
+/** Sign-in and sign-up limits; their counters live in MongoDB, so every api process shares them. */
+export function authRateLimits(counters: RateLimitCounterModel, settings: RateLimitSettings = RATE_LIMITS): AuthRateLimits {
+  // Only wrong credentials count: a successful sign-in, a malformed body or a 429 gives its hit back.
+  const failedLogin = (status: number) => status === 401;
+  const login = { counters, windowMs: settings.loginWindowMs, message: LOGIN_RATE_LIMITED_MESSAGE, counts: failedLogin };
+  return {
+    login: [
+      limiter({ ...login, name: 'login-ip', limit: settings.loginFailuresPerIp, keyGenerator: ipKey }),
+      limiter({
+        ...login,
+        name: 'login-email',
+        limit: settings.loginFailuresPerEmail,
+        keyGenerator: emailKey,
+        // No e-mail, no account to protect: the body check answers 400.
+        skip: (req) => typeof req.body?.email !== 'string',
+      }),
+    ],
+    register: [
+      limiter({
+        name: 'register-ip',
+        counters,
+        limit: settings.registrationsPerIp,
+        windowMs: settings.registrationWindowMs,
+        message: REGISTER_RATE_LIMITED_MESSAGE,
+        keyGenerator: ipKey,
+      }),
+    ],
+  };
+}

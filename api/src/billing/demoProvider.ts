@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
+import type { PendingCheckoutModel } from '../models/pendingCheckout';
+import { isSubscriptionRunning } from '../services/access';
+import type {
+  BillingUser,
+  CheckoutRequest,
+  CheckoutStarted,
+  PaymentProvider,
+  ProviderSubscription,
+} from './provider';
+
+/** How long a demo checkout link stays usable. */
+export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/** The checkout page's route inside the /api router, and the path the browser is sent to. */
+export const DEMO_CHECKOUT_ROUTE = '/subscription/demo-checkout';
+export const DEMO_CHECKOUT_PATH = `/api${DEMO_CHECKOUT_ROUTE}`;
+/** 32 random bytes, base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** One calendar month later, clamped to the month's last day (31 January -> 28/29 February), in UTC. */
+export function addOneMonth(date: Date): Date {
+  const next = new Date(date.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+export interface PendingDemoCheckout {
+  billingEmail: string;
+}
+
+/**
+ * Used when STRIPE_SECRET_KEY is not set: a clearly labelled test-mode checkout page served by the api. Confirming it
+ * activates a one-month subscription; no money moves and nothing leaves this server.
+ */
+export class DemoProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+
+  constructor(
+    private readonly deps: { PendingCheckout: PendingCheckoutModel; now?: () => Date },
+  ) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async startCheckout({ user, billingEmail }: CheckoutRequest): Promise<CheckoutStarted> {
+    const token = randomBytes(32).toString('base64url');
+    await this.deps.PendingCheckout.create({
+      _id: hashToken(token),
+      userId: new Types.ObjectId(user.id),
+      billingEmail,
+      expiresAt: new Date(this.now().getTime() + DEMO_CHECKOUT_TTL_MS),
+    });
+    // A path on this api: the page is served by the same origin the browser already talks to.
+    return { checkoutUrl: `${DEMO_CHECKOUT_PATH}/${token}` };
+  }
+
+  /** The user's own pending checkout behind `token`, or null (unknown, used, expired or another user's). */
+  async findPendingCheckout(token: string, userId: string): Promise<PendingDemoCheckout | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const pending = await this.deps.PendingCheckout.findOne({ _id: hashToken(token), userId }).lean();
+    if (!pending || pending.expiresAt.getTime() <= this.now().getTime()) return null;
+    return { billingEmail: pending.billingEmail };
+  }
+
+  /**
+   * Uses up `token` (atomically: a second confirmation finds nothing) and answers the subscription it buys, or null
+   * when the token is unknown, used, expired or another user's.
+   */
+  async confirmCheckout(token: string, userId: string): Promise<ProviderSubscription | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const pending = await this.deps.PendingCheckout.findOneAndDelete({ _id: hashToken(token), userId }).lean();
+    const now = this.now();
+    if (!pending || pending.expiresAt.getTime() <= now.getTime()) return null;
+    return {
+      subscriptionId: `demo_sub_${randomBytes(12).toString('hex')}`,
+      customerId: null,
+      status: 'active',
+      periodEnd: addOneMonth(now),
+    };
+  }
+
+  async findRunningSubscription(user: BillingUser): Promise<ProviderSubscription | null> {
+    return this.runningDemoSubscription(user);
+  }
+
+  async cancelAtPeriodEnd(user: BillingUser): Promise<ProviderSubscription | null> {
+    const running = this.runningDemoSubscription(user);
+    return running && { ...running, status: 'cancelled' };
+  }
+
+  /** The demo keeps no books of its own: the user's record is the subscription. */
+  private runningDemoSubscription({ subscription }: BillingUser): ProviderSubscription | null {
+    if (subscription.provider !== 'demo' || !subscription.subscriptionId || !subscription.status) return null;
+    if (!isSubscriptionRunning(subscription, this.now())) return null;
+    return {
+      subscriptionId: subscription.subscriptionId,
+      customerId: null,
+      status: subscription.status,
+      periodEnd: subscription.periodEnd,
+    };
+  }
+}

@@ -1,0 +1,196 @@
+import Stripe from 'stripe';
+import { trusted } from 'mongoose';
+import type { SubscriptionStatusValue } from '@hit/contracts';
+import type { UserModel } from '../models/user';
+import {
+  checkoutReturnPath,
+  PaymentProviderError,
+  type BillingUser,
+  type CheckoutRequest,
+  type CheckoutStarted,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './provider';
+
+/** The parts of a Stripe subscription billing reads; older and newer API versions put the period in different places. */
+export interface StripeSubscriptionLike {
+  id: string;
+  status: string;
+  customer: string | { id: string } | null;
+  cancel_at_period_end?: boolean | null;
+  cancel_at?: number | null;
+  /** Stripe API versions before 2025-03-31 */
+  current_period_end?: number | null;
+  /** Stripe API 2025-03-31 and later: the period lives on each item. */
+  items?: { data?: Array<{ current_period_end?: number | null }> } | null;
+  metadata?: Record<string, string> | null;
+}
+
+const fromUnixSeconds = (seconds: number) => new Date(seconds * 1000);
+
+export function stripeIdOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * Stripe's status in the product's words: active/trialing -> active, past_due/unpaid -> past_due, set to cancel at
+ * the period end -> cancelled, canceled/incomplete_expired/paused -> ended. null for `incomplete` (the first payment
+ * is still being attempted: nothing to record yet).
+ */
+export function productStatusOf(subscription: StripeSubscriptionLike): SubscriptionStatusValue | null {
+  switch (subscription.status) {
+    case 'canceled':
+    case 'incomplete_expired':
+    case 'paused':
+      return 'ended';
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+    case 'unpaid':
+      if (subscription.cancel_at_period_end || subscription.cancel_at) return 'cancelled';
+      return subscription.status === 'active' || subscription.status === 'trialing' ? 'active' : 'past_due';
+    default:
+      return null;
+  }
+}
+
+/** When the paid period ends: a scheduled cancellation date wins, else the subscription's or its items' period end. */
+export function periodEndOf(subscription: StripeSubscriptionLike): Date | null {
+  if (subscription.cancel_at) return fromUnixSeconds(subscription.cancel_at);
+  if (subscription.current_period_end) return fromUnixSeconds(subscription.current_period_end);
+  const itemEnds = (subscription.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === 'number');
+  return itemEnds.length ? fromUnixSeconds(Math.max(...itemEnds)) : null;
+}
+
+/** A Stripe subscription as billing stores it, or null while it is incomplete. */
+export function toProviderSubscription(subscription: StripeSubscriptionLike): ProviderSubscription | null {
+  const status = productStatusOf(subscription);
+  if (!status) return null;
+  return {
+    subscriptionId: subscription.id,
+    customerId: stripeIdOf(subscription.customer),
+    status,
+    periodEnd: periodEndOf(subscription),
+  };
+}
+
+// Which running subscription sync picks when a customer has several: the healthiest, then the longest-running.
+const PREFERENCE: Record<SubscriptionStatusValue, number> = { active: 0, cancelled: 1, past_due: 2, ended: 3 };
+function better(a: ProviderSubscription, b: ProviderSubscription): ProviderSubscription {
+  if (PREFERENCE[a.status] !== PREFERENCE[b.status]) return PREFERENCE[a.status] < PREFERENCE[b.status] ? a : b;
+  return (a.periodEnd?.getTime() ?? 0) >= (b.periodEnd?.getTime() ?? 0) ? a : b;
+}
+
+/** Stripe's own errors (network, API, auth, rate limit) become PaymentProviderError; anything else passes through. */
+async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new PaymentProviderError(`Stripe ${what} failed: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+interface StripeProviderDeps {
+  stripe: Stripe;
+  priceId: string;
+  User: UserModel;
+}
+
+/** Hosted Stripe Checkout in subscription mode; sync and cancel ask Stripe directly. */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(private readonly deps: StripeProviderDeps) {}
+
+  get stripe(): Stripe {
+    return this.deps.stripe;
+  }
+
+  async startCheckout({ user, billingEmail, origin }: CheckoutRequest): Promise<CheckoutStarted> {
+    const customerId = user.subscription.customerId ?? (await this.findOrCreateCustomer(user, billingEmail));
+    const session = await callStripe('checkout', () =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: this.deps.priceId, quantity: 1 }],
+        customer: customerId,
+        client_reference_id: user.id,
+        success_url: `${origin}${checkoutReturnPath('success')}`,
+        cancel_url: `${origin}${checkoutReturnPath('cancelled')}`,
+        // Webhooks about the subscription can find the user even before the customer id is stored.
+        subscription_data: { metadata: { userId: user.id } },
+        metadata: { userId: user.id },
+      }),
+    );
+    if (!session.url) throw new PaymentProviderError('Stripe checkout failed: the session has no URL');
+    return { checkoutUrl: session.url, customerId };
+  }
+
+  async findRunningSubscription(user: BillingUser): Promise<ProviderSubscription | null> {
+    const customerIds = new Set<string>();
+    if (user.subscription.customerId) customerIds.add(user.subscription.customerId);
+    for (const customer of await this.customersByEmail(user, user.email)) customerIds.add(customer);
+
+    let found: ProviderSubscription | null = null;
+    for (const customer of customerIds) {
+      const subscriptions = await callStripe('subscription lookup', () =>
+        this.stripe.subscriptions.list({ customer, status: 'all', limit: 20 }),
+      );
+      for (const subscription of subscriptions.data) {
+        const mapped = toProviderSubscription(subscription);
+        if (!mapped || mapped.status === 'ended') continue;
+        if (mapped.periodEnd && mapped.periodEnd.getTime() <= Date.now() && mapped.status === 'cancelled') continue;
+        found = found ? better(found, mapped) : mapped;
+      }
+    }
+    return found;
+  }
+
+  async cancelAtPeriodEnd(user: BillingUser): Promise<ProviderSubscription | null> {
+    const { subscriptionId } = user.subscription;
+    if (!subscriptionId) return null;
+    const updated = await callStripe('cancel', () =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+    );
+    return toProviderSubscription(updated);
+  }
+
+  /** The subscription's current state at Stripe (webhooks read it when an event only names it). */
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const subscription = await callStripe('subscription lookup', () => this.stripe.subscriptions.retrieve(subscriptionId));
+    return toProviderSubscription(subscription);
+  }
+
+  private async findOrCreateCustomer(user: BillingUser, email: string): Promise<string> {
+    const [existing] = await this.customersByEmail(user, email);
+    if (existing) return existing;
+    const created = await callStripe('customer creation', () =>
+      this.stripe.customers.create({ email, metadata: { userId: user.id } }),
+    );
+    return created.id;
+  }
+
+  /**
+   * Stripe customers with this e-mail that may be this user's: not made for another user (metadata) and not linked
+   * to another account here. E-mail addresses are not verified, so a customer is never shared between two users.
+   */
+  private async customersByEmail(user: BillingUser, email: string): Promise<string[]> {
+    const customers = await callStripe('customer lookup', () => this.stripe.customers.list({ email, limit: 10 }));
+    const candidates = customers.data
+      .filter((customer) => !customer.metadata?.userId || customer.metadata.userId === user.id)
+      .map((customer) => customer.id);
+    if (!candidates.length) return [];
+    const linkedElsewhere: unknown[] = await this.deps.User.distinct('subscription.customerId', {
+      // Operators built here from Stripe's answer, not from the request (sanitizeFilter would neutralise them).
+      'subscription.customerId': trusted({ $in: candidates }),
+      _id: trusted({ $ne: user.id }),
+    });
+    const taken = new Set(linkedElsewhere);
+    return candidates.filter((id) => !taken.has(id));
+  }
+}

@@ -1,0 +1,133 @@
+import type Stripe from 'stripe';
+import { isValidObjectId } from 'mongoose';
+import { logger } from '../logger';
+import type { Models } from '../models';
+import type { BillingService } from '../services/billing';
+import { stripeIdOf, toProviderSubscription, type StripeProvider, type StripeSubscriptionLike } from './stripeProvider';
+
+export const HANDLED_STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+] as const;
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+interface WebhookDeps {
+  billing: BillingService;
+  stripe: StripeProvider;
+  models: Pick<Models, 'User' | 'ProcessedEvent'>;
+}
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
+const eventTime = (event: Stripe.Event) => new Date(event.created * 1000);
+
+/**
+ * Handles one verified Stripe event exactly once: its id is recorded first (a unique _id), so a repeat delivery, even
+ * to another api process at the same moment, finds it taken and does nothing. If handling fails the record is removed
+ * again, so Stripe's retry gets another go.
+ */
+export async function processStripeEvent(event: Stripe.Event, deps: WebhookDeps): Promise<WebhookOutcome> {
+  if (!(HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
+  const { ProcessedEvent } = deps.models;
+  try {
+    await ProcessedEvent.create({ _id: event.id, type: event.type, processedAt: new Date() });
+  } catch (error) {
+    if (isDuplicateKey(error)) return 'duplicate';
+    throw error;
+  }
+  try {
+    await handleEvent(event, deps);
+  } catch (error) {
+    await ProcessedEvent.deleteOne({ _id: event.id }).catch(() => undefined);
+    throw error;
+  }
+  return 'processed';
+}
+
+async function handleEvent(event: Stripe.Event, deps: WebhookDeps): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return checkoutCompleted(event.data.object, eventTime(event), deps);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(event.data.object, eventTime(event), deps);
+    case 'invoice.payment_failed':
+      return paymentFailed(event.data.object, eventTime(event), deps);
+    default:
+      return;
+  }
+}
+
+/** The user a Stripe object belongs to: by the customer linked to them, else by the user id we put in metadata. */
+async function findUserId(
+  deps: WebhookDeps,
+  customerId: string | null,
+  userIdHint: string | null | undefined,
+): Promise<string | null> {
+  const { User } = deps.models;
+  if (customerId) {
+    const byCustomer = await User.findOne({ 'subscription.customerId': customerId }, { _id: 1 }).lean();
+    if (byCustomer) return String(byCustomer._id);
+  }
+  if (userIdHint && isValidObjectId(userIdHint)) {
+    const byId = await User.findById(userIdHint, { _id: 1 }).lean();
+    if (byId) return String(byId._id);
+  }
+  return null;
+}
+
+async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, deps: WebhookDeps): Promise<void> {
+  if (session.mode !== 'subscription') return;
+  const customerId = stripeIdOf(session.customer);
+  // client_reference_id is the user id this api put on the session: it names the buyer even before any link exists.
+  const userId = await findUserId(deps, null, session.client_reference_id) ?? (await findUserId(deps, customerId, null));
+  if (!userId) {
+    logger.warn('stripe checkout for an unknown user', { session: session.id });
+    return;
+  }
+  const subscriptionId = stripeIdOf(session.subscription);
+  // The event only names the subscription: read its state (status, period) from Stripe.
+  const state = subscriptionId ? await deps.stripe.retrieveSubscription(subscriptionId) : null;
+  if (state) {
+    const subscription = { ...state, customerId: state.customerId ?? customerId };
+    await deps.billing.applyProviderState(userId, subscription, { provider: 'stripe', at });
+  } else if (customerId) {
+    await deps.billing.linkCustomer(userId, customerId);
+  }
+}
+
+async function subscriptionChanged(subscription: StripeSubscriptionLike, at: Date, deps: WebhookDeps): Promise<void> {
+  const state = toProviderSubscription(subscription);
+  if (!state) return;
+  const userId = await findUserId(deps, state.customerId, subscription.metadata?.userId);
+  if (!userId) {
+    logger.warn('stripe subscription for an unknown customer', { subscription: subscription.id });
+    return;
+  }
+  await deps.billing.applyProviderState(userId, state, { provider: 'stripe', at });
+}
+
+/** The subscription an invoice bills: under `parent` since API 2025-03-31, at the top level before. */
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const current = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  return stripeIdOf(current ?? legacy);
+}
+
+/** A failed renewal makes the running subscription past due (Stripe keeps retrying; its own update follows). */
+async function paymentFailed(invoice: Stripe.Invoice, at: Date, deps: WebhookDeps): Promise<void> {
+  const customerId = stripeIdOf(invoice.customer);
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!customerId || !subscriptionId) return;
+  const user = await deps.models.User.findOne({ 'subscription.customerId': customerId }, { subscription: 1 }).lean();
+  if (!user || user.subscription.subscriptionId !== subscriptionId || user.subscription.status !== 'active') return;
+  await deps.billing.applyProviderState(
+    String(user._id),
+    { subscriptionId, customerId, status: 'past_due', periodEnd: user.subscription.periodEnd },
+    { provider: 'stripe', at },
+  );
+}

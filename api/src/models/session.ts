@@ -1,0 +1,43 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { StoredExercise } from '../services/workoutProgram';
+import { exerciseSchema } from './workoutDay';
+
+/** A started workout. Named WorkoutSession: the `sessions` collection belongs to the login sessions. */
+export interface WorkoutSessionFields {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  dayId: number;
+  /** The day's round (performance) this session records. */
+  round: number;
+  exercises: StoredExercise[];
+  startedAt: Date;
+  endedAt: Date | null;
+  /** True until ended; a unique partial index keeps at most one open session per user. */
+  open: boolean;
+}
+
+export type WorkoutSessionModel = Model<WorkoutSessionFields>;
+
+const workoutSessionSchema = new Schema<WorkoutSessionFields>(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    dayId: { type: Number, required: true },
+    round: { type: Number, required: true },
+    exercises: { type: [exerciseSchema], default: [] },
+    startedAt: { type: Date, required: true },
+    endedAt: { type: Date, default: null },
+    open: { type: Boolean, required: true },
+  },
+  { collection: 'workoutsessions' },
+);
+// Two starts at the same moment cannot both leave an open session: the second insert fails with E11000.
+workoutSessionSchema.index({ userId: 1 }, { unique: true, partialFilterExpression: { open: true }, name: 'one_open_session_per_user' });
+// Every other lookup is by _id plus userId, or all of a user's sessions (reset).
+workoutSessionSchema.index({ userId: 1, startedAt: 1 });
+
+export function workoutSessionModel(connection: Connection): WorkoutSessionModel {
+  return (
+    (connection.models.WorkoutSession as WorkoutSessionModel | undefined) ??
+    connection.model<WorkoutSessionFields>('WorkoutSession', workoutSessionSchema)
+  );
+}

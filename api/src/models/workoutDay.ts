@@ -1,0 +1,69 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { SET_TYPES, WEIGHT_UNITS } from '@hit/contracts';
+import { DEFAULT_WEIGHT_UNIT, type StoredExercise, type StoredSet } from '../services/workoutProgram';
+
+export interface WorkoutDayFields {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  /** 1, 2 or 3: the template-day number (the spec's "workout day id"). */
+  dayId: number;
+  name: string;
+  muscleGroups: string[];
+  /** The set state of the performance in progress (cleared when the day is completed or reset). */
+  exercises: StoredExercise[];
+  lastCompleted: Date | null;
+  /** Completed in the current cycle. */
+  isCompleted: boolean;
+  /**
+   * Which performance of this day the set state belongs to: incremented whenever the day is completed or
+   * reset. Sessions and progress entries carry it, so every save of one performance hits the same entries.
+   */
+  round: number;
+}
+
+export type WorkoutDayModel = Model<WorkoutDayFields>;
+
+// `id: false`: these subdocuments have a real `id` field, not mongoose's virtual.
+export const setSchema = new Schema<StoredSet>(
+  {
+    id: { type: String, required: true },
+    type: { type: String, enum: SET_TYPES, required: true },
+    completed: { type: Boolean, default: false },
+    weight: { type: Number, default: null },
+    reps: { type: Number, default: null },
+    weightUnit: { type: String, enum: WEIGHT_UNITS, default: DEFAULT_WEIGHT_UNIT },
+    completedAt: { type: Date, default: null },
+  },
+  { _id: false, id: false },
+);
+
+export const exerciseSchema = new Schema<StoredExercise>(
+  {
+    id: { type: Number, required: true },
+    name: { type: String, required: true },
+    sets: { type: [setSchema], default: [] },
+  },
+  { _id: false, id: false },
+);
+
+const workoutDaySchema = new Schema<WorkoutDayFields>(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    dayId: { type: Number, required: true },
+    name: { type: String, required: true },
+    muscleGroups: { type: [String], default: [] },
+    exercises: { type: [exerciseSchema], default: [] },
+    lastCompleted: { type: Date, default: null },
+    isCompleted: { type: Boolean, default: false },
+    round: { type: Number, default: 0 },
+  },
+  { collection: 'workoutdays' },
+);
+workoutDaySchema.index({ userId: 1, dayId: 1 }, { unique: true });
+
+export function workoutDayModel(connection: Connection): WorkoutDayModel {
+  return (
+    (connection.models.WorkoutDay as WorkoutDayModel | undefined) ??
+    connection.model<WorkoutDayFields>('WorkoutDay', workoutDaySchema)
+  );
+}

@@ -1,0 +1,106 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  checkoutBodySchema,
+  type CancelResponse,
+  type CheckoutResponse,
+  type SubscriptionStatus,
+  type SyncResponse,
+} from '@hit/contracts';
+import type { Config } from '../config';
+import { currentUser, requireUser } from '../auth/currentUser';
+import { parseOr400 } from '../http/validate';
+import { DEMO_CHECKOUT_PATH, DEMO_CHECKOUT_ROUTE } from '../billing/demoProvider';
+import { renderDemoCheckoutNotice, renderDemoCheckoutPage } from '../billing/demoCheckoutPage';
+import { checkoutReturnPath } from '../billing/provider';
+import type { BillingService } from '../services/billing';
+
+interface BillingRouterDeps {
+  config: Pick<Config, 'publicOrigin'>;
+  billing: BillingService;
+}
+
+/** The origin the browser sees: PUBLIC_ORIGIN when configured, else the request's Origin header, else its host. */
+export function browserOrigin(req: Request, publicOrigin: string | undefined): string {
+  if (publicOrigin) return publicOrigin;
+  const header = req.get('origin');
+  if (header) {
+    try {
+      const url = new URL(header);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // Not a URL ("null" from a sandboxed page): fall back to the host.
+    }
+  }
+  return `${req.protocol}://${req.get('host')}`;
+}
+
+const LINK_NOT_VALID = {
+  title: 'This checkout link is not valid',
+  text: 'It has expired, was already used or belongs to another account. Start the upgrade again from your dashboard.',
+  linkHref: '/home',
+  linkText: 'Back to Home',
+};
+const SIGN_IN_FIRST = {
+  title: 'Sign in to continue',
+  text: 'Your session has ended. Sign in, then start the upgrade again from your dashboard.',
+  linkHref: '/auth',
+  linkText: 'Sign in',
+};
+
+/** The demo checkout pages are opened by the browser itself, so even their refusals are pages, not JSON. */
+function sendPage(res: Response, status: number, html: string): void {
+  res.status(status).type('html').send(html);
+}
+
+/** GET /api/subscription/status, create-checkout, sync, cancel and the demo provider's checkout page. */
+export function billingRouter({ config, billing }: BillingRouterDeps): Router {
+  const router = Router();
+
+  // Open without premium access (the upgrade must stay reachable), but only to a signed-in user.
+  router.get('/subscription/status', requireUser, (req, res) => {
+    res.json(billing.statusOf(currentUser(req)) satisfies SubscriptionStatus);
+  });
+
+  router.post('/subscription/create-checkout', requireUser, async (req, res) => {
+    const user = currentUser(req);
+    const { billingEmail } = parseOr400(checkoutBodySchema, req.body ?? {});
+    const answer = await billing.startCheckout(user, billingEmail, browserOrigin(req, config.publicOrigin));
+    res.json(answer satisfies CheckoutResponse);
+  });
+
+  router.post('/subscription/sync', requireUser, async (req, res) => {
+    res.json((await billing.sync(currentUser(req))) satisfies SyncResponse);
+  });
+
+  router.post('/subscription/cancel', requireUser, async (req, res) => {
+    res.json((await billing.cancel(currentUser(req))) satisfies CancelResponse);
+  });
+
+  if (billing.provider.name === 'demo') {
+    router.get(`${DEMO_CHECKOUT_ROUTE}/:token`, async (req, res) => {
+      if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
+      const token = String(req.params.token);
+      const pending = await billing.demo.findPendingCheckout(token, req.user.id);
+      if (!pending) return sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));
+      sendPage(
+        res,
+        200,
+        renderDemoCheckoutPage({
+          billingEmail: pending.billingEmail,
+          confirmAction: `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(token)}/confirm`,
+          cancelHref: checkoutReturnPath('cancelled'),
+        }),
+      );
+    });
+
+    // A plain form post: the session cookie (SameSite=Lax) plus a single-use token bound to this user.
+    router.post(`${DEMO_CHECKOUT_ROUTE}/:token/confirm`, async (req, res) => {
+      if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
+      const confirmed = await billing.confirmDemoCheckout(req.user, String(req.params.token));
+      if (!confirmed) return sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));
+      res.redirect(303, checkoutReturnPath('success'));
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import {
+  emptyBodySchema,
+  objectIdParamSchema,
+  saveSessionBodySchema,
+  startSessionBodySchema,
+  type Session,
+} from '@hit/contracts';
+import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
+import { HttpError } from '../errors';
+import { parseOr400 } from '../http/validate';
+import { NO_OPEN_SESSION_MESSAGE, type SessionService } from '../services/sessions';
+import { toSession } from './workoutShapes';
+
+/** Sessions record workouts: premium (402 once the trial is over). */
+const premium = [requireUser, requireAccess];
+
+/** POST /api/sessions/start, GET /api/sessions/open, PUT /api/sessions/:id, POST /api/sessions/:id/end. */
+export function sessionsRouter({ sessions }: { sessions: SessionService }): Router {
+  const router = Router();
+
+  // 201 for a new session, 200 when the open one of that day is answered again (a reloaded page resumes).
+  router.post('/sessions/start', ...premium, async (req, res) => {
+    const { dayId } = parseOr400(startSessionBodySchema, req.body);
+    const { session, resumed } = await sessions.startSession(currentUser(req)._id, dayId);
+    res.status(resumed ? 200 : 201).json(toSession(session) satisfies Session);
+  });
+
+  // Beyond spec §7: ARCHITECTURE §4 requires offering to resume an unfinished workout after a reload, and
+  // the client needs this to find it.
+  router.get('/sessions/open', ...premium, async (req, res) => {
+    const session = await sessions.openSession(currentUser(req)._id);
+    if (!session) throw new HttpError(404, NO_OPEN_SESSION_MESSAGE);
+    res.json(toSession(session) satisfies Session);
+  });
+
+  router.put('/sessions/:id', ...premium, async (req, res) => {
+    const sessionId = parseOr400(objectIdParamSchema, req.params.id, 'id');
+    const body = parseOr400(saveSessionBodySchema, req.body);
+    res.json(toSession(await sessions.saveSession(currentUser(req)._id, sessionId, body)) satisfies Session);
+  });
+
+  router.post('/sessions/:id/end', ...premium, async (req, res) => {
+    const sessionId = parseOr400(objectIdParamSchema, req.params.id, 'id');
+    parseOr400(emptyBodySchema, req.body);
+    res.json(toSession(await sessions.endSession(currentUser(req)._id, sessionId)) satisfies Session);
+  });
+
+  return router;
+}

@@ -1,0 +1,51 @@
+import express, { Router } from 'express';
+import Stripe from 'stripe';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
+import { logger } from '../logger';
+import type { Models } from '../models';
+import { processStripeEvent } from '../billing/webhooks';
+import type { BillingService } from '../services/billing';
+
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
+export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Stripe webhooks are not configured';
+/** Stripe's events are small; anything bigger is not from Stripe. */
+const WEBHOOK_BODY_LIMIT = '512kb';
+
+interface StripeWebhookDeps {
+  config: Pick<Config, 'stripe'>;
+  billing: BillingService;
+  models: Pick<Models, 'User' | 'ProcessedEvent'>;
+}
+
+/**
+ * POST /api/stripe/webhook. Mounted above express.json(): the signature covers the exact bytes Stripe sent.
+ * 404 without Stripe (the demo needs no webhook); 503 with Stripe but no STRIPE_WEBHOOK_SECRET, so Stripe keeps
+ * retrying until the operator sets it; 400 for a missing or bad signature (nothing is changed).
+ */
+export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDeps): Router {
+  const router = Router();
+  const stripe = billing.stripe;
+  if (!stripe) return router;
+
+  router.post('/stripe/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+    const secret = config.stripe?.webhookSecret;
+    if (!secret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED_MESSAGE);
+    const signature = req.get('stripe-signature');
+    if (!signature || !Buffer.isBuffer(req.body)) throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
+    let event: Stripe.Event;
+    try {
+      event = stripe.stripe.webhooks.constructEvent(req.body, signature, secret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
+      }
+      throw error;
+    }
+    const outcome = await processStripeEvent(event, { billing, stripe, models });
+    logger.info('stripe webhook', { event: event.id, type: event.type, outcome });
+    res.json({ received: true, outcome });
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import { Router } from 'express';
+import {
+  completeWorkoutDayBodySchema,
+  emptyBodySchema,
+  saveWorkoutDayBodySchema,
+  workoutDayIdParamSchema,
+  type CompleteWorkoutDayResponse,
+  type ResetProgressResponse,
+  type WorkoutDay,
+  type WorkoutState,
+} from '@hit/contracts';
+import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
+import { HttpError } from '../errors';
+import { parseOr400 } from '../http/validate';
+import { PROGRESS_RESET_MESSAGE, type WorkoutService } from '../services/workouts';
+import { toWorkoutDay } from './workoutShapes';
+
+/** Starting, saving, completing and resetting workouts is premium (402 once the trial is over). */
+const premium = [requireUser, requireAccess];
+
+/**
+ * GET /api/workout-days, GET /api/workout-state (open to every signed-in user: the dashboard stays usable),
+ * PUT /api/workout-days/:id, POST /api/workout-days/:id/complete, POST /api/workout-days/:id/reset, POST /api/reset.
+ */
+export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Router {
+  const router = Router();
+
+  router.get('/workout-days', requireUser, async (req, res) => {
+    const { days, state } = await workouts.listDays(currentUser(req)._id);
+    res.json(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]);
+  });
+
+  router.get('/workout-state', requireUser, async (req, res) => {
+    res.json((await workouts.getState(currentUser(req)._id)) satisfies WorkoutState);
+  });
+
+  router.put('/workout-days/:id', ...premium, async (req, res) => {
+    const dayId = parseOr400(workoutDayIdParamSchema, req.params.id, 'id');
+    const body = parseOr400(saveWorkoutDayBodySchema, req.body);
+    if (body.id !== undefined && body.id !== dayId) throw new HttpError(400, `id: must be the day in the path (${dayId})`);
+    const userId = currentUser(req)._id;
+    const day = await workouts.saveDay(userId, dayId, body.exercises);
+    res.json(toWorkoutDay(day, await workouts.getState(userId)) satisfies WorkoutDay);
+  });
+
+  router.post('/workout-days/:id/complete', ...premium, async (req, res) => {
+    const dayId = parseOr400(workoutDayIdParamSchema, req.params.id, 'id');
+    parseOr400(completeWorkoutDayBodySchema, req.body);
+    const { day, state } = await workouts.completeDay(currentUser(req)._id, dayId);
+    res.json({ workoutDay: toWorkoutDay(day, state), workoutState: state } satisfies CompleteWorkoutDayResponse);
+  });
+
+  router.post('/workout-days/:id/reset', ...premium, async (req, res) => {
+    const dayId = parseOr400(workoutDayIdParamSchema, req.params.id, 'id');
+    parseOr400(emptyBodySchema, req.body);
+    const { day, state } = await workouts.resetDay(currentUser(req)._id, dayId);
+    res.json(toWorkoutDay(day, state) satisfies WorkoutDay);
+  });
+
+  router.post('/reset', ...premium, async (req, res) => {
+    parseOr400(emptyBodySchema, req.body);
+    await workouts.resetAll(currentUser(req)._id);
+    res.json({ message: PROGRESS_RESET_MESSAGE } satisfies ResetProgressResponse);
+  });
+
+  return router;
+}

@@ -1,0 +1,178 @@
+import { trusted, type AnyBulkWriteOperation, type Types } from 'mongoose';
+import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
+import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
+import type { WorkoutStateModel } from '../models/workoutState';
+import { ProgressCache } from './progressCache';
+import type { LastWeight, TouchedSet } from './workoutProgram';
+
+/** Names one performance of a day: every save of it (session or day) writes the same entries. */
+export interface Performance {
+  userId: Types.ObjectId;
+  dayId: number;
+  round: number;
+}
+
+export interface RecordOptions {
+  /** The session saving the sets (entries then name it), or null for a save through the day. */
+  sessionId: Types.ObjectId | null;
+  /** Also remove the entries of sets that are no longer completed (an undo). Completion only adds. */
+  removeUncompleted: boolean;
+}
+
+const entryKey = (exerciseId: number, setId: string) => `${exerciseId}/${setId}`;
+
+function isDuplicateKey(error: unknown): boolean {
+  const e = error as { code?: number; writeErrors?: { code?: number }[] } | null;
+  return e?.code === 11000 || (e?.writeErrors ?? []).some((writeError) => writeError.code === 11000);
+}
+
+type EntryState = Pick<ProgressEntryFields, 'exerciseName' | 'weight' | 'weightUnit' | 'reps' | 'setType' | 'date'>;
+
+function sameEntry(stored: EntryState & { sessionId: Types.ObjectId | null }, wanted: EntryState, sessionId: Types.ObjectId | null) {
+  return (
+    stored.exerciseName === wanted.exerciseName &&
+    stored.weight === wanted.weight &&
+    stored.weightUnit === wanted.weightUnit &&
+    stored.reps === wanted.reps &&
+    stored.setType === wanted.setType &&
+    stored.date.getTime() === wanted.date.getTime() &&
+    (sessionId === null || (stored.sessionId !== null && stored.sessionId.equals(sessionId)))
+  );
+}
+
+interface ProgressServiceDeps {
+  ProgressEntry: ProgressEntryModel;
+  WorkoutState: WorkoutStateModel;
+  cache?: ProgressCache;
+}
+
+export function createProgressService({ ProgressEntry, WorkoutState, cache = new ProgressCache() }: ProgressServiceDeps) {
+  /** After a write (never before: see ProgressCache), so every cached answer of an older version is stale. */
+  async function bumpVersion(userId: Types.ObjectId): Promise<void> {
+    await WorkoutState.updateOne({ userId }, { $inc: { progressVersion: 1 } });
+  }
+
+  /**
+   * Makes the progress entries of `performance` match the sets: one entry per completed set (upserted on its
+   * unique key, so repeated or reordered saves never duplicate), none for a set that was un-completed.
+   * Reads the performance's entries once and writes only what differs: an autosave repeated is one read.
+   */
+  async function recordSets(performance: Performance, sets: TouchedSet[], options: RecordOptions): Promise<void> {
+    const { userId, dayId, round } = performance;
+    const existing = await ProgressEntry.find({ userId, workoutDayId: dayId, round }).lean();
+    const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
+    const operations: AnyBulkWriteOperation<ProgressEntryFields>[] = [];
+    for (const { exercise, set } of sets) {
+      const key = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
+      const stored = byKey.get(entryKey(exercise.id, set.id));
+      if (set.completed && set.reps !== null && set.completedAt !== null) {
+        const wanted: EntryState = {
+          exerciseName: exercise.name,
+          weight: set.weight ?? 0,
+          weightUnit: set.weightUnit,
+          reps: set.reps,
+          setType: set.type,
+          date: set.completedAt,
+        };
+        if (stored && sameEntry(stored, wanted, options.sessionId)) continue;
+        // A session save names the session; a day save keeps the session an entry came from (new ones get none).
+        const update = options.sessionId
+          ? { $set: { ...wanted, sessionId: options.sessionId } }
+          : { $set: wanted, $setOnInsert: { sessionId: null } };
+        operations.push({ updateOne: { filter: key, update, upsert: true } });
+      } else if (stored && options.removeUncompleted) {
+        operations.push({ deleteOne: { filter: key } });
+      }
+    }
+    if (operations.length === 0) return;
+    try {
+      await ProgressEntry.bulkWrite(operations, { ordered: false });
+    } catch (error) {
+      // Two saves of one set at the same moment can both try to insert it: the second one then updates.
+      if (!isDuplicateKey(error)) throw error;
+      await ProgressEntry.bulkWrite(operations, { ordered: false });
+    }
+    await bumpVersion(userId);
+  }
+
+  /**
+   * Every entry of the user, oldest first: lean, on the { userId, date } index. No server-side projection: the
+   * embedded server applies one through mingo, which doubles the time of a 30k-entry read; the shape is built here.
+   */
+  async function listEntries(userId: Types.ObjectId): Promise<ProgressEntry[]> {
+    const entries = await ProgressEntry.find({ userId }).sort({ date: 1 }).lean();
+    return entries.map((entry) => ({
+      date: entry.date.toISOString(),
+      sessionId: entry.sessionId ? entry.sessionId.toHexString() : null,
+      workoutDayId: entry.workoutDayId,
+      exerciseId: entry.exerciseId,
+      exerciseName: entry.exerciseName,
+      weight: entry.weight,
+      weightUnit: entry.weightUnit,
+      reps: entry.reps,
+      setType: entry.setType,
+    }));
+  }
+
+  /** The entries of the most recent performance (highest round, before `beforeRound` if given) of an exercise on a day. */
+  async function lastPerformance(userId: Types.ObjectId, exerciseId: number, dayId: number, beforeRound?: number) {
+    const filter = {
+      userId,
+      workoutDayId: dayId,
+      exerciseId,
+      ...(beforeRound === undefined ? {} : { round: trusted({ $lt: beforeRound }) }),
+    };
+    const latest = await ProgressEntry.findOne(filter).sort({ round: -1 }).select({ round: 1 }).lean();
+    if (!latest) return [];
+    return ProgressEntry.find({ userId, workoutDayId: dayId, exerciseId, round: latest.round })
+      .sort({ date: 1, setId: 1 })
+      .select({ _id: 0, setId: 1, setType: 1, weight: 1, weightUnit: 1, reps: 1, date: 1 })
+      .lean();
+  }
+
+  /** GET /api/progress/last-workout: the working set and the last warm-up set of the most recent performance. */
+  async function lastWorkout(userId: Types.ObjectId, exerciseId: number, dayId: number): Promise<LastWorkout> {
+    const entries = await lastPerformance(userId, exerciseId, dayId);
+    const lastOfType = (type: SetType): LastSet | null => {
+      const entry = entries.filter((candidate) => candidate.setType === type).at(-1);
+      return entry ? { weight: entry.weight, weightUnit: entry.weightUnit, reps: entry.reps } : null;
+    };
+    return { workingSet: lastOfType('working'), warmupSet: lastOfType('warmup') };
+  }
+
+  /** Per exercise, the weights of its last performance before `round`: by set id, and the last one of each set type. */
+  async function lastWeights(userId: Types.ObjectId, dayId: number, exerciseIds: number[], beforeRound: number) {
+    const result = new Map<number, { bySetId: Map<string, LastWeight>; byType: Map<SetType, LastWeight> }>();
+    await Promise.all(
+      exerciseIds.map(async (exerciseId) => {
+        const entries = await lastPerformance(userId, exerciseId, dayId, beforeRound);
+        if (entries.length === 0) return;
+        const bySetId = new Map<string, LastWeight>();
+        const byType = new Map<SetType, LastWeight>();
+        for (const entry of entries) {
+          const weight = { weight: entry.weight, weightUnit: entry.weightUnit };
+          bySetId.set(entry.setId, weight);
+          byType.set(entry.setType, weight);
+        }
+        result.set(exerciseId, { bySetId, byType });
+      }),
+    );
+    return result;
+  }
+
+  /** GET /api/progress as a gzipped JSON body, from the cache while the user's progress version is unchanged. */
+  async function entriesBody(userId: Types.ObjectId): Promise<Buffer> {
+    // Read before the entries (see ProgressCache.body).
+    const state = await WorkoutState.findOne({ userId }).select({ progressVersion: 1 }).lean();
+    return cache.body(userId.toHexString(), state?.progressVersion ?? 0, () => listEntries(userId));
+  }
+
+  async function deleteAll(userId: Types.ObjectId): Promise<void> {
+    await ProgressEntry.deleteMany({ userId });
+    await bumpVersion(userId);
+  }
+
+  return { recordSets, listEntries, entriesBody, lastWorkout, lastWeights, deleteAll };
+}
+
+export type ProgressService = ReturnType<typeof createProgressService>;

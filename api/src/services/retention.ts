@@ -1,0 +1,121 @@
+import { trusted, type Connection, type Model } from 'mongoose';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
+import { userModel, type UserFields } from '../models/user';
+import { SESSIONS_COLLECTION } from '../session';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A free account with no authenticated request for this long is deleted with all its data. */
+export const INACTIVE_DAYS_BEFORE_DELETION = 365;
+
+/** Any subscription status at all means the account paid at some point (an ended one included). */
+const PAID_STATUSES = new Set<SubscriptionStatusValue>(SUBSCRIPTION_STATUSES);
+
+type RetentionFields = Pick<UserFields, 'lastActiveAt'> & {
+  hasPaid?: boolean | null;
+  subscription?: { status?: SubscriptionStatusValue | null } | null;
+};
+
+/** Paid accounts are never deleted for inactivity. */
+export function hasPaid(user: RetentionFields): boolean {
+  const status = user.subscription?.status;
+  return user.hasPaid === true || (status != null && PAID_STATUSES.has(status));
+}
+
+/** Accounts last active before this moment count as inactive. */
+export function inactivityCutoff(now: Date): Date {
+  return new Date(now.getTime() - INACTIVE_DAYS_BEFORE_DELETION * DAY_MS);
+}
+
+/** The retention rule: a free account with no activity for a year. */
+export function isDueForDeletion(user: RetentionFields, now: Date): boolean {
+  return !hasPaid(user) && user.lastActiveAt.getTime() < inactivityCutoff(now).getTime();
+}
+
+export interface InactiveAccount {
+  id: string;
+  email: string;
+  lastActiveAt: Date;
+}
+
+/** The database-side form of the rule (the pure rule above still decides for each account found). */
+function dueForDeletionFilter(now: Date) {
+  return {
+    lastActiveAt: trusted({ $lt: inactivityCutoff(now) }),
+    hasPaid: trusted({ $ne: true }),
+    'subscription.status': trusted({ $nin: [...SUBSCRIPTION_STATUSES] }),
+  };
+}
+
+/** Accounts the rule selects at `now`, longest inactive first. */
+export async function findInactiveFreeAccounts(connection: Connection, now: Date): Promise<InactiveAccount[]> {
+  const users = await userModel(connection)
+    .find(dueForDeletionFilter(now), { email: 1, lastActiveAt: 1, hasPaid: 1, 'subscription.status': 1 })
+    .sort({ lastActiveAt: 1 })
+    .lean();
+  return users
+    .filter((user) => isDueForDeletion(user, now))
+    .map((user) => ({ id: String(user._id), email: user.email, lastActiveAt: user.lastActiveAt }));
+}
+
+/** connect-mongo stores each session as a JSON string (or a document with `stringify: false`). */
+function passportUserOf(session: unknown): unknown {
+  try {
+    const parsed = typeof session === 'string' ? (JSON.parse(session) as unknown) : session;
+    return (parsed as { passport?: { user?: unknown } } | null)?.passport?.user;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signs the account out everywhere: its stored sessions go. */
+async function deleteSessionsOf(connection: Connection, userId: string): Promise<number> {
+  const sessions = connection.collection(SESSIONS_COLLECTION);
+  // The id is 24 hex digits, safe in a regex; it only narrows the search, the parsed session decides.
+  const candidates = await sessions
+    .find({ $or: [{ session: { $regex: userId } }, { 'session.passport.user': userId }] }, { projection: { session: 1 } })
+    .toArray();
+  const ids = candidates.filter((doc) => passportUserOf(doc.session) === userId).map((doc) => doc._id);
+  if (ids.length === 0) return 0;
+  return (await sessions.deleteMany({ _id: { $in: ids } })).deletedCount;
+}
+
+/** Every registered model other than User whose documents belong to one user through `userId`. */
+function userDataModels(connection: Connection): Model<unknown>[] {
+  return Object.values(connection.models).filter(
+    (model) => model.modelName !== userModel(connection).modelName && model.schema.path('userId') !== undefined,
+  );
+}
+
+export interface RetentionRun {
+  /** The accounts deleted, longest inactive first. */
+  deleted: InactiveAccount[];
+  /** Documents deleted per model name (the users themselves under `User`), and sessions ended. */
+  documents: Record<string, number>;
+  sessions: number;
+}
+
+/**
+ * Deletes every account the rule selects at `now`, with its sessions and its documents in every model keyed by
+ * `userId`. Models must be registered on `connection` first (`createModels`), so new features are covered
+ * without touching this file. Data goes before the account: an interrupted run leaves the account listed and the
+ * next run finishes it.
+ */
+export async function deleteInactiveFreeAccounts(connection: Connection, now: Date): Promise<RetentionRun> {
+  const User = userModel(connection);
+  const dataModels = userDataModels(connection);
+  const run: RetentionRun = { deleted: [], documents: { User: 0 }, sessions: 0 };
+  for (const model of dataModels) run.documents[model.modelName] = 0;
+
+  for (const account of await findInactiveFreeAccounts(connection, now)) {
+    // Checked again just before: on a large database the list can be minutes old (a sign-in or a payment since).
+    if (!(await User.exists({ _id: account.id, ...dueForDeletionFilter(now) }))) continue;
+    for (const model of dataModels) {
+      run.documents[model.modelName] += (await model.deleteMany({ userId: account.id })).deletedCount;
+    }
+    run.sessions += await deleteSessionsOf(connection, account.id);
+    run.documents.User += (await User.deleteOne({ _id: account.id })).deletedCount;
+    run.deleted.push(account);
+  }
+  return run;
+}

@@ -1,0 +1,214 @@
+/**
+ * The 3-day program as pure rules: the template every user is seeded from, the rotation, and how a saved
+ * set state is merged into a day's exercises. No database here, so each rule is tested with table cases.
+ */
+import type { Exercise, SetType, WeightUnit, WorkoutState } from '@hit/contracts';
+
+export interface StoredSet {
+  id: string;
+  type: SetType;
+  completed: boolean;
+  weight: number | null;
+  reps: number | null;
+  weightUnit: WeightUnit;
+  completedAt: Date | null;
+}
+
+export interface StoredExercise {
+  id: number;
+  name: string;
+  sets: StoredSet[];
+}
+
+export interface DayTemplate {
+  dayId: number;
+  name: string;
+  muscleGroups: string[];
+  exercises: { id: number; name: string }[];
+}
+
+export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'lbs';
+export const WARMUP_SETS_PER_EXERCISE = 2;
+
+/** Exercise ids are stable numbers (day * 100 + position) so progress keeps meaning across resets. */
+export const WORKOUT_PROGRAM: readonly DayTemplate[] = [
+  {
+    dayId: 1,
+    name: 'Day 1',
+    muscleGroups: ['Chest', 'Back'],
+    exercises: [
+      { id: 101, name: 'Incline Press' },
+      { id: 102, name: 'Dumbbell Flys' },
+      { id: 103, name: 'Underhand Pulldowns' },
+      { id: 104, name: 'Deadlifts' },
+    ],
+  },
+  {
+    dayId: 2,
+    name: 'Day 2',
+    muscleGroups: ['Shoulders', 'Arms'],
+    exercises: [
+      { id: 201, name: 'Side Raises' },
+      { id: 202, name: 'Rear Delt Raises' },
+      { id: 203, name: 'Bicep Curls' },
+      { id: 204, name: 'Tricep Press Downs' },
+      { id: 205, name: 'Dips' },
+    ],
+  },
+  {
+    dayId: 3,
+    name: 'Day 3',
+    muscleGroups: ['Legs', 'Abs'],
+    exercises: [
+      { id: 301, name: 'Leg Press' },
+      { id: 302, name: 'Calf Raises' },
+      { id: 303, name: 'Situps or Ab Machine' },
+    ],
+  },
+];
+
+export const INITIAL_WORKOUT_STATE: WorkoutState = { cycleCount: 0, nextRecommendedDay: 1 };
+
+export function dayTemplate(dayId: number): DayTemplate | undefined {
+  return WORKOUT_PROGRAM.find((day) => day.dayId === dayId);
+}
+
+/** Two warm-up sets and one working set, blank; set ids are stable ('101-w1', '101-w2', '101-work'). */
+export function blankSets(exerciseId: number): StoredSet[] {
+  const blank = { completed: false, weight: null, reps: null, weightUnit: DEFAULT_WEIGHT_UNIT, completedAt: null };
+  const warmups = Array.from({ length: WARMUP_SETS_PER_EXERCISE }, (_, i) => ({
+    id: `${exerciseId}-w${i + 1}`,
+    type: 'warmup' as const,
+    ...blank,
+  }));
+  return [...warmups, { id: `${exerciseId}-work`, type: 'working', ...blank }];
+}
+
+export function seededExercises(template: DayTemplate): StoredExercise[] {
+  return template.exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
+}
+
+/** The same exercises with every set back to blank (after completing or resetting a day). */
+export function clearedExercises(exercises: StoredExercise[]): StoredExercise[] {
+  return exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
+}
+
+/** The spec's template-day number: the day id modulo 10 when it is 1 to 3, else 1. */
+export function templateDayNumber(dayId: number): 1 | 2 | 3 {
+  const number = dayId % 10;
+  return number === 1 || number === 2 || number === 3 ? number : 1;
+}
+
+export type RotationResult =
+  | { ok: true; state: WorkoutState; startsNewCycle: boolean }
+  | { ok: false; nextRecommendedDay: number };
+
+/**
+ * Completing `dayId`: only the recommended day may be completed (anything else would corrupt the rotation).
+ * 1 -> 2 -> 3 -> 1, and completing the third day of the template starts a new cycle.
+ */
+export function completeInRotation(state: WorkoutState, dayId: number): RotationResult {
+  if (dayId !== state.nextRecommendedDay) return { ok: false, nextRecommendedDay: state.nextRecommendedDay };
+  const templateDay = templateDayNumber(dayId);
+  const startsNewCycle = templateDay === 3;
+  return {
+    ok: true,
+    startsNewCycle,
+    state: {
+      cycleCount: state.cycleCount + (startsNewCycle ? 1 : 0),
+      nextRecommendedDay: startsNewCycle ? 1 : templateDay + 1,
+    },
+  };
+}
+
+/** A client set state that does not fit the day: `field` is its path in the request body. */
+export class SetStateError extends Error {
+  override name = 'SetStateError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A completion time more than this ahead of the server's clock is a broken clock or a forged request. */
+export const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+export interface TouchedSet {
+  exercise: StoredExercise;
+  set: StoredSet;
+}
+
+/**
+ * Merges the set state a client sent (matched by exercise and set id) into the stored exercises. Ids, names
+ * and set types stay the server's; an exercise or set the client did not send keeps its stored state.
+ * Returns the merged exercises and every set the client sent, as merged (for the progress entries).
+ */
+export function applySetState(
+  stored: StoredExercise[],
+  incoming: Exercise[],
+  now: Date,
+): { exercises: StoredExercise[]; touched: TouchedSet[] } {
+  const exercises = stored.map((exercise) => ({ ...exercise, sets: exercise.sets.map((set) => ({ ...set })) }));
+  const touched: TouchedSet[] = [];
+  const seenExercises = new Set<number>();
+  incoming.forEach((sent, i) => {
+    const exercise = exercises.find((candidate) => candidate.id === sent.id);
+    if (!exercise) throw new SetStateError(`exercises.${i}.id`, `unknown exercise ${sent.id} for this day`);
+    if (seenExercises.has(sent.id)) throw new SetStateError(`exercises.${i}.id`, `exercise ${sent.id} is sent twice`);
+    seenExercises.add(sent.id);
+    const seenSets = new Set<string>();
+    sent.sets.forEach((sentSet, j) => {
+      const field = `exercises.${i}.sets.${j}`;
+      const set = exercise.sets.find((candidate) => candidate.id === sentSet.id);
+      if (!set) throw new SetStateError(`${field}.id`, `unknown set "${sentSet.id}" for ${exercise.name}`);
+      if (seenSets.has(sentSet.id)) throw new SetStateError(`${field}.id`, `set "${sentSet.id}" is sent twice`);
+      seenSets.add(sentSet.id);
+      const completedAt = sentSet.completed && sentSet.completedAt ? new Date(sentSet.completedAt) : null;
+      if (completedAt && completedAt.getTime() > now.getTime() + MAX_CLOCK_AHEAD_MS) {
+        throw new SetStateError(`${field}.completedAt`, 'must not be in the future');
+      }
+      Object.assign(set, {
+        completed: sentSet.completed,
+        weight: sentSet.weight,
+        reps: sentSet.reps,
+        weightUnit: sentSet.weightUnit,
+        completedAt,
+      });
+      touched.push({ exercise, set });
+    });
+  });
+  return { exercises, touched };
+}
+
+/** Every set of the exercises, with its exercise. */
+export function allSets(exercises: StoredExercise[]): TouchedSet[] {
+  return exercises.flatMap((exercise) => exercise.sets.map((set) => ({ exercise, set })));
+}
+
+export interface LastWeight {
+  weight: number;
+  weightUnit: WeightUnit;
+}
+
+/**
+ * A new session's exercises: the day's current state, where each incomplete set without a weight takes the
+ * weight and unit of the same set of the last workout (or of the last set of its type there); reps stay empty.
+ */
+export function prefilledExercises(
+  exercises: StoredExercise[],
+  lastWorkout: Map<number, { bySetId: Map<string, LastWeight>; byType: Map<SetType, LastWeight> }>,
+): StoredExercise[] {
+  return exercises.map((exercise) => {
+    const last = lastWorkout.get(exercise.id);
+    return {
+      ...exercise,
+      sets: exercise.sets.map((set) => {
+        if (set.completed || set.weight !== null || !last) return { ...set };
+        const previous = last.bySetId.get(set.id) ?? last.byType.get(set.type);
+        return previous ? { ...set, weight: previous.weight, weightUnit: previous.weightUnit } : { ...set };
+      }),
+    };
+  });
+}

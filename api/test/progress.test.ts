@@ -1,0 +1,160 @@
+import { Types } from 'mongoose';
+import { lastWorkoutSchema, progressEntriesSchema, progressEntrySchema } from '@hit/contracts';
+import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { completeAll, completed, getDay, getProgress, performDay, startSession } from './workoutFixtures';
+
+describe('progress', () => {
+  let database: TestDatabase;
+  let app: ReturnType<typeof buildTestApp>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    app = buildTestApp(database);
+  });
+  afterAll(() => database.close());
+
+  it('lists the user\'s entries oldest first, whatever order the sets were saved in', async () => {
+    const { agent } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const [incline, flys] = session.exercises;
+    // Flys are saved first but were done later.
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({ exercises: [{ ...flys, sets: [completed(flys.sets[0], 30, 10, '2026-11-20T10:30:00.000Z')] }] })
+      .expect(200);
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({
+        exercises: [
+          {
+            ...incline,
+            sets: [
+              completed(incline.sets[0], 95, 10, '2026-11-20T10:00:00.000Z'),
+              completed(incline.sets[1], 115, 8, '2026-11-20T10:04:00.000Z'),
+              completed(incline.sets[2], 135, 7, '2026-11-20T10:08:00.000Z'),
+            ],
+          },
+        ],
+      })
+      .expect(200);
+
+    const entries = await getProgress(agent);
+    for (const entry of entries) progressEntrySchema.strict().parse(entry);
+    expect(entries.map((entry) => [entry.date, entry.exerciseId, entry.weight, entry.setType])).toEqual([
+      ['2026-11-20T10:00:00.000Z', 101, 95, 'warmup'],
+      ['2026-11-20T10:04:00.000Z', 101, 115, 'warmup'],
+      ['2026-11-20T10:08:00.000Z', 101, 135, 'working'],
+      ['2026-11-20T10:30:00.000Z', 102, 30, 'warmup'],
+    ]);
+    expect(entries[0]).toEqual({
+      date: '2026-11-20T10:00:00.000Z',
+      sessionId: session.id,
+      workoutDayId: 1,
+      exerciseId: 101,
+      exerciseName: 'Incline Press',
+      weight: 95,
+      weightUnit: 'lbs',
+      reps: 10,
+      setType: 'warmup',
+    });
+  });
+
+  it('answers the working set and the last warm-up set of the most recent performance of an exercise on a day', async () => {
+    const { agent } = await signUp(app);
+    const lastWorkout = async (exerciseId: number, dayId: number) =>
+      lastWorkoutSchema.parse((await agent.get(`/api/progress/last-workout/${exerciseId}/${dayId}`).expect(200)).body);
+
+    expect(await lastWorkout(101, 1)).toEqual({ workingSet: null, warmupSet: null });
+    await performDay(agent, 1, 100); // 100, 110, 120
+    await performDay(agent, 2);
+    await performDay(agent, 3);
+    await performDay(agent, 1, 150); // the next cycle: 150, 160, 170
+
+    expect(await lastWorkout(101, 1)).toEqual({
+      workingSet: { weight: 170, weightUnit: 'lbs', reps: 8 },
+      warmupSet: { weight: 160, weightUnit: 'lbs', reps: 8 },
+    });
+    // Only a warm-up done so far in the current performance: that is the most recent one.
+    const day = await getDay(agent, 2);
+    const [raises] = day.exercises;
+    await agent
+      .put('/api/workout-days/2')
+      .send({ exercises: [{ ...raises, sets: [completed(raises.sets[0], 12.5, 12, new Date().toISOString(), 'kg')] }] })
+      .expect(200);
+    expect(await lastWorkout(201, 2)).toEqual({ workingSet: null, warmupSet: { weight: 12.5, weightUnit: 'kg', reps: 12 } });
+    // An exercise of another day, and an exercise that does not exist: no last workout.
+    expect(await lastWorkout(101, 2)).toEqual({ workingSet: null, warmupSet: null });
+    expect(await lastWorkout(999, 1)).toEqual({ workingSet: null, warmupSet: null });
+  });
+
+  it('answers 30k entries (5 years of workouts) in under 150 ms', async () => {
+    const { agent, user } = await signUp(app);
+    const userId = new Types.ObjectId(user.id);
+    const start = Date.parse('2021-11-01T09:00:00.000Z');
+    const days = [1, 2, 3].map((dayId) => ({ dayId, exercises: dayId === 2 ? [201, 202, 203, 204, 205] : dayId === 1 ? [101, 102, 103, 104] : [301, 302, 303] }));
+    const entries: object[] = [];
+    for (let round = 0; entries.length < 30_000; round += 1) {
+      const { dayId, exercises } = days[round % 3];
+      const sessionId = new Types.ObjectId();
+      const date = start + round * 2 * 24 * 3600_000;
+      exercises.forEach((exerciseId, e) => {
+        ['w1', 'w2', 'work'].forEach((set, s) => {
+          entries.push({
+            userId,
+            workoutDayId: dayId,
+            round: Math.floor(round / 3),
+            exerciseId,
+            setId: `${exerciseId}-${set}`,
+            sessionId,
+            exerciseName: `Exercise ${exerciseId}`,
+            weight: 50 + (round % 40) * 2.5,
+            weightUnit: 'lbs',
+            reps: 6 + (s % 5),
+            setType: set === 'work' ? 'working' : 'warmup',
+            date: new Date(date + (e * 3 + s) * 180_000),
+          });
+        });
+      });
+    }
+    // Out of date order on disk: the answer must still come back oldest first.
+    entries.reverse();
+    await database.connection.collection('progressentries').insertMany(entries.slice(0, 30_000));
+
+    // The answer as a client receives it (decompressed), timed to its last byte; parsed apart, untimed.
+    const fetchRaw = () =>
+      agent
+        .get('/api/progress')
+        .buffer(true)
+        .parse((res, callback) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => callback(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+    const first = progressEntriesSchema.parse(JSON.parse(String((await fetchRaw()).body)));
+    expect(first).toHaveLength(30_000);
+    const dates = first.map((entry) => Date.parse(entry.date));
+    expect(dates.every((date, j) => j === 0 || dates[j - 1] <= date)).toBe(true);
+
+    const durations: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = process.hrtime.bigint();
+      const response = await fetchRaw();
+      durations.push(Number(process.hrtime.bigint() - started) / 1e6);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+    durations.sort((a, b) => a - b);
+    expect(durations[2]).toBeLessThan(150);
+  }, 60_000);
+
+  it('keeps a user\'s session entries grouped under one session when the day is saved too', async () => {
+    const { agent } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const exercises = completeAll(session.exercises);
+    await agent.put(`/api/sessions/${session.id}`).send({ exercises }).expect(200);
+    await agent.put('/api/workout-days/1').send({ exercises }).expect(200);
+    const entries = await getProgress(agent);
+    expect(entries).toHaveLength(12);
+    expect(entries.every((entry) => entry.sessionId === session.id)).toBe(true);
+  });
+});
