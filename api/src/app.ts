@@ -36,7 +36,7 @@ export interface AppDeps {
   staticRoot?: string;
   /** A Stripe client to use instead of one built from STRIPE_SECRET_KEY (tests point it at a local server). */
   stripe?: Stripe;
-  /** Sign-in and sign-up limits; tests that sign up many accounts from one address raise them. */
+  /** Sign-in and sign-up limits (default: RATE_LIMITS with the configured sign-ups per hour). */
   rateLimits?: RateLimitSettings;
 }
 
@@ -48,7 +48,7 @@ export function createApp({
   connection,
   mongoClient,
   staticRoot = REPO_ROOT,
-  rateLimits = RATE_LIMITS,
+  rateLimits = { ...RATE_LIMITS, registrationsPerIp: config.registrationsPerIpPerHour },
   stripe,
 }: AppDeps) {
   const models = createModels(connection);

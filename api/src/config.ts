@@ -27,6 +27,7 @@ const envSchema = z
     STRIPE_PRICE_ID: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     TRIAL_DAYS: intBetween(0, 3650).default(30),
+    REGISTRATIONS_PER_IP_PER_HOUR: intBetween(1, 1_000_000).default(20),
     REMOTES_MODE: z.enum(['static', 'dev'], { error: 'expected static or dev' }).default('static'),
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://hit.example.com' })
@@ -59,6 +60,8 @@ export interface Config {
   /** Unset: the demo payment provider is used. */
   stripe?: StripeConfig;
   trialDays: number;
+  /** Sign-ups allowed per IP address an hour (raise it behind a shared NAT, or for browser tests). */
+  registrationsPerIpPerHour: number;
   /** static: remotes served from their dist folders; dev: from their webpack dev servers. */
   remotesMode: 'static' | 'dev';
   /** Origin the browser sees (scheme + host + port), when known. */
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
     trialDays: e.TRIAL_DAYS,
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     remotesMode: e.REMOTES_MODE,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     warnings,

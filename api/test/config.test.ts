@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       dataDir: path.join(REPO_ROOT, '.data'),
       stripe: undefined,
       trialDays: 30,
+      registrationsPerIpPerHour: 20,
       remotesMode: 'static',
       publicOrigin: undefined,
     });
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       STRIPE_PRICE_ID: 'price_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_123',
       TRIAL_DAYS: '14',
+      REGISTRATIONS_PER_IP_PER_HOUR: '500',
       REMOTES_MODE: 'dev',
       PUBLIC_ORIGIN: 'https://hit.example.com/some/path',
     });
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       sessionSecret: productionSecret,
       stripe: { secretKey: 'sk_test_123', priceId: 'price_123', webhookSecret: 'whsec_123' },
       trialDays: 14,
+      registrationsPerIpPerHour: 500,
       remotesMode: 'dev',
       publicOrigin: 'https://hit.example.com',
       warnings: [],
@@ -80,6 +83,7 @@ describe('loadConfig', () => {
     [{ MONGODB_URI: 'http://db' }, 'MONGODB_URI: expected a URL starting with mongodb:// or mongodb+srv://'],
     [{ TRIAL_DAYS: '-1' }, 'TRIAL_DAYS: expected a number between 0 and 3650'],
     [{ REMOTES_MODE: 'cdn' }, 'REMOTES_MODE: expected static or dev'],
+    [{ REGISTRATIONS_PER_IP_PER_HOUR: '0' }, 'REGISTRATIONS_PER_IP_PER_HOUR: expected a number between 1 and'],
     [{ PUBLIC_ORIGIN: 'ftp://files' }, 'PUBLIC_ORIGIN: expected an http(s) URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production'],

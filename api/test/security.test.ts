@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { RATE_LIMITS, LOGIN_RATE_LIMITED_MESSAGE, REGISTER_RATE_LIMITED_MESSAGE } from '../src/auth/rateLimits';
 import { MongoRateLimitStore } from '../src/http/rateLimitStore';
 import { logger } from '../src/logger';
@@ -130,6 +132,21 @@ describe('security', () => {
       expect(refused.body).toEqual({ message: REGISTER_RATE_LIMITED_MESSAGE });
       expect(refused.headers['ratelimit-policy']).toMatch(/"register-ip"; q=20; w=3600/);
       await register(newAddress()).expect(201);
+    });
+
+    it('follows REGISTRATIONS_PER_IP_PER_HOUR when the operator sets it', async () => {
+      const strict = createApp({
+        config: loadConfig({ NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '2' }),
+        connection: database.connection,
+        mongoClient: database.connection.getClient(),
+      });
+      const address = newAddress();
+      const register = () =>
+        request(strict).post('/api/register').set('X-Forwarded-For', address).send({ email: uniqueEmail(), password: TEST_PASSWORD });
+      await register().expect(201);
+      await register().expect(201);
+      const refused = await register().expect(429);
+      expect(refused.headers['ratelimit-policy']).toMatch(/"register-ip"; q=2; w=3600/);
     });
   });
 

@@ -7,7 +7,12 @@ import { publishEnvironment } from './environment';
 export default async function globalSetup(): Promise<void> {
   const dataDir = freshDataDir();
   const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
-  const app = await startApp({ MONGODB_URI: `${mongo.uri}/hit-e2e`, DATA_DIR: dataDir });
+  const app = await startApp({
+    MONGODB_URI: `${mongo.uri}/hit-e2e`,
+    DATA_DIR: dataDir,
+    // Every browser test signs up from 127.0.0.1.
+    REGISTRATIONS_PER_IP_PER_HOUR: '10000',
+  });
   publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e` });
   (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo };
 }

@@ -1,0 +1,33 @@
+import type { Page } from 'playwright-core';
+
+let counter = 0;
+/** A fresh e-mail for every account a test creates. */
+export function newEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+export const PASSWORD = 'lift-heavy-2026';
+
+/** Creates an account through the real sign-up form, as a visitor would. */
+export async function signUpThroughForm(
+  page: Page,
+  { email = newEmail(), password = PASSWORD, firstName = 'Ada', lastName = 'Lovelace' } = {},
+): Promise<{ email: string; password: string }> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  return { email, password };
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
