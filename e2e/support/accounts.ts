@@ -15,12 +15,12 @@ export async function signUpThroughForm(
   { email = newEmail(), password = PASSWORD, firstName = 'Ada', lastName = 'Lovelace' } = {},
 ): Promise<{ email: string; password: string }> {
   await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   return { email, password };
 }

@@ -40,13 +40,13 @@ describe('the production app in a real browser', () => {
     expect(unexpectedErrors(watched)).toEqual([]);
   });
 
-  it('renders the auth remote at /auth, loaded at run time on the shell’s single React, router and query client', async () => {
+  it('renders the auth remote at /auth, loaded at run time on the shell’s single React, router, query client and platform', async () => {
     const scripts: string[] = [];
     watched.page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
     });
     await watched.page.goto('/auth');
-    await watched.page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await watched.page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(scripts.some((path) => path.startsWith('/remotes/mf-auth/'))).toBe(true);
 
     // The MF runtime's share scope: for each singleton, which versions exist and who provided the loaded one.
@@ -69,7 +69,7 @@ describe('the production app in a real browser', () => {
       }
       return result;
     });
-    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@tanstack/react-query', 'styled-components', '@hit/ui']) {
+    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@tanstack/react-query', 'styled-components', '@hit/ui', '@hit/platform']) {
       expect({ name, versions: shared[name]?.versions.length, providers: shared[name]?.providers }).toEqual({
         name,
         versions: 1,
@@ -78,7 +78,7 @@ describe('the production app in a real browser', () => {
     }
     // The remote really consumed the shell's copies rather than bundling its own.
     expect(shared['react/jsx-runtime'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
-    expect(shared['@tanstack/react-query'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
+    expect(shared['@hit/platform'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
     expect(unexpectedErrors(watched)).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describe('the production app in a real browser', () => {
     await page.getByRole('heading', { name: "This part of HIT Tracker couldn't load" }).waitFor();
     await page.unroute('**/remotes/mf-auth/**');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
 
     // Only the deliberately refused requests failed; React itself reported nothing.
     const reactErrors = watched.errors.filter((text) => /Invalid hook call|more than one copy of React/i.test(text));

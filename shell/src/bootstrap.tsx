@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@hit/platform';
 import { AppProviders } from '@hit/ui';
-import { AppRoutes } from './app/AppRoutes';
+import { App } from './app/App';
 import { registerRemoteMap } from './remotes/remoteLoader';
 
 // Fetch the remote map while the first screen paints. A failure here is not lost: the next remote that is
@@ -12,7 +12,7 @@ registerRemoteMap().catch(() => undefined);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <AppRoutes />
+      <App />
     </AppProviders>
   </StrictMode>,
 );

@@ -3,16 +3,16 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@hit/platform';
 import { GlobalStyle, ThemeProvider } from '@hit/ui';
-import { AppRoutes } from '../src/app/AppRoutes';
+import { App } from '../src/app/App';
 
-/** The shell's routes at `path`, with the same providers as the real app (a memory router instead). */
+/** The shell's app at `path`, with the same providers as the real app (a memory router, set up like its router). */
 export function renderApp(path: string) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider>
         <GlobalStyle />
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
+        <MemoryRouter initialEntries={[path]} useTransitions={false}>
+          <App />
         </MemoryRouter>
       </ThemeProvider>
     </QueryClientProvider>,

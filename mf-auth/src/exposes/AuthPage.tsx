@@ -1,22 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { AuthPageProps } from '@hit/contracts';
-import { ButtonLink, Card, PageContainer } from '@hit/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { AuthLayout } from '../features/auth/components/AuthLayout';
+import { SignInForm } from '../features/auth/components/SignInForm';
+import { SignUpForm } from '../features/auth/components/SignUpForm';
 
-// Placeholder until the sign-in and create-account forms arrive.
+/**
+ * /auth (spec §2): the sign-in form, or the create-account form with `?mode=signup` (where the landing page's
+ * 'Start Your Free Trial' leads). The shell keeps signed-in users away from this page and moves a visitor on
+ * once a sign-in or sign-up has cached the user, so the page itself never navigates.
+ */
 export default function AuthPage(_props: AuthPageProps) {
-  // The shell's QueryClient through the shared singleton; throws if react-query were not shared.
-  useQueryClient();
+  const [searchParams] = useSearchParams();
+  const mode = searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
+  const [email, setEmail] = useState('');
+  const headlineRef = useRef<HTMLHeadingElement>(null);
+  const shownMode = useRef(mode);
+
+  // After a switch (not on arrival), focus the new form's headline so screen readers announce it.
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    headlineRef.current?.focus();
+  }, [mode]);
 
   return (
-    <PageContainer>
-      <Card title="Sign in">
-        <p>Sign-in and account creation are on their way.</p>
-        <div>
-          <ButtonLink to="/" variant="ghost">
-            Back to the start page
-          </ButtonLink>
-        </div>
-      </Card>
-    </PageContainer>
+    <AuthLayout>
+      {mode === 'signup' ? (
+        <SignUpForm key="signup" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
+      ) : (
+        <SignInForm key="signin" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
+      )}
+    </AuthLayout>
   );
 }

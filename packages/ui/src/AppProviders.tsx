@@ -13,7 +13,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <GlobalStyle />
-        <BrowserRouter>{children}</BrowserRouter>
+        {/* Navigations render in step with the query cache (no transition): signing out clears the user and goes
+            to /auth in one render, so no protected page sees "no user" first and sends the visitor to '/'. */}
+        <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
       </ThemeProvider>
     </QueryClientProvider>
   );

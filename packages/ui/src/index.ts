@@ -6,3 +6,8 @@ export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type Button
 export { Card, type CardProps } from './components/Card';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/Spinner';
 export { PageContainer } from './components/PageContainer';
+export { TextField, type TextFieldProps } from './components/TextField';
+export { PasswordField, type PasswordFieldProps } from './components/PasswordField';
+export { Alert, type AlertProps, type AlertVariant } from './components/Alert';
+export { TextButton, type TextButtonProps } from './components/TextButton';
+export { Toaster } from './components/Toaster';

@@ -23,10 +23,17 @@ describe('theme colours', () => {
     ['muted text on raised surface', colors.textMuted, colors.surfaceRaised],
     ['accent links on background', colors.accent, colors.background],
     ['accent links on surface', colors.accent, colors.surface],
+    ['accent on its soft tint', colors.accent, colors.accentSoft],
+    ['text on the accent tint', colors.text, colors.accentSoft],
     ['primary button label', colors.onAccent, colors.accent],
     ['primary button label on hover', colors.onAccent, colors.accentHover],
     ['danger button label', colors.onDanger, colors.danger],
     ['success text on surface', colors.success, colors.surface],
+    ['success text on raised surface', colors.success, colors.surfaceRaised],
+    ['error text on background', colors.dangerText, colors.background],
+    ['error text on surface', colors.dangerText, colors.surface],
+    ['error text on raised surface', colors.dangerText, colors.surfaceRaised],
+    ['alert text on the error surface', colors.text, colors.dangerSurface],
     ['warning text on surface', colors.warning, colors.surface],
   ])('%s meets WCAG AA (4.5:1)', (_pair, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);

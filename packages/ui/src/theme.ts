@@ -11,9 +11,14 @@ export const theme = {
     accent: '#ff7a2f',
     accentHover: '#ff9455',
     onAccent: '#16100c',
+    /** A dark tint of the accent: behind icons and highlights in the accent colour. */
+    accentSoft: '#2a1c14',
     danger: '#d92c2c',
     dangerHover: '#e84444',
     onDanger: '#ffffff',
+    /** Error text and icons on the dark surfaces (the solid danger red is for filled buttons). */
+    dangerText: '#ff7b7b',
+    dangerSurface: '#2a1517',
     success: '#3ecf8e',
     warning: '#f5b83d',
     focus: '#8fc7ff',

@@ -17,7 +17,7 @@ describe('shell routes', () => {
     expect(
       await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start Your Free Trial' })).toHaveAttribute('href', '/auth');
+    expect(screen.getAllByRole('link', { name: 'Start Your Free Trial' })[0]).toHaveAttribute('href', '/auth?mode=signup');
     expect(loadRemoteModuleMock).not.toHaveBeenCalled();
   });
 
@@ -26,7 +26,7 @@ describe('shell routes', () => {
     loadRemoteModuleMock.mockResolvedValue(screenOf('Sign in'));
     renderApp('/');
 
-    await userEvent.click(await screen.findByRole('link', { name: 'Start Your Free Trial' }));
+    await userEvent.click((await screen.findAllByRole('link', { name: 'Start Your Free Trial' }))[0]);
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_auth/AuthPage');
@@ -39,6 +39,55 @@ describe('shell routes', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Workout dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner on the landing page while the user loads', () => {
+    mockUserAnswer('pending');
+
+    renderApp('/');
+
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('still shows the landing page when the user cannot be checked', async () => {
+    mockUserAnswer({ status: 500, body: { message: 'Database down' } });
+
+    renderApp('/');
+
+    expect(
+      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a spinner on /auth while the user loads, without loading the sign-in remote', () => {
+    mockUserAnswer('pending');
+
+    renderApp('/auth');
+
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the sign-in remote on /auth to an anonymous visitor', async () => {
+    mockUserAnswer({ status: 401 });
+    loadRemoteModuleMock.mockResolvedValue(screenOf('Sign in'));
+
+    renderApp('/auth');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_auth/AuthPage');
+  });
+
+  it('sends a signed-in user from /auth to / and on to /home, never loading the sign-in remote', async () => {
+    mockUserAnswer({ status: 200, body: { id: 'u1', email: 'lifter@gym.test' } });
+    loadRemoteModuleMock.mockResolvedValue(screenOf('Workout dashboard'));
+
+    renderApp('/auth');
+
+    expect(await screen.findByRole('heading', { name: 'Workout dashboard' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledTimes(1);
+    expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_workout/WorkoutDashboard');
   });
 
   it('shows the 404 screen with a developer hint for an unknown path', () => {

@@ -1,15 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
-import { LandingPage } from '../pages/LandingPage';
+import { LandingPage } from '../pages/landing/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteComponent } from '../remotes/RemoteComponent';
+import { AnonymousRoute } from './AnonymousRoute';
 import { ProtectedRoute } from './ProtectedRoute';
 
-/** Spec §2 routes. Remote screens load on demand; the landing and 404 pages never load a remote. */
+/**
+ * Spec §2 routes. Remote screens load on demand; the landing and 404 pages never load a remote. Who may see a
+ * page is decided here, so the auth remote only ever renders for anonymous visitors.
+ */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/auth" element={<RemoteComponent id="mf_auth/AuthPage" />} />
+      <Route element={<AnonymousRoute signedInTo="/home" />}>
+        <Route path="/" element={<LandingPage />} />
+      </Route>
+      <Route element={<AnonymousRoute signedInTo="/" />}>
+        <Route path="/auth" element={<RemoteComponent id="mf_auth/AuthPage" />} />
+      </Route>
       <Route element={<ProtectedRoute />}>
         <Route path="/home" element={<RemoteComponent id="mf_workout/WorkoutDashboard" />} />
         <Route path="/progress" element={<RemoteComponent id="mf_analytics/ProgressAnalytics" />} />

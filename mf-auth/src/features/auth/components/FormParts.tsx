@@ -1,0 +1,141 @@
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card } from '@hit/ui';
+
+/** The card that holds one form, named by its headline. */
+export const FormCard = styled(Card)`
+  gap: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+
+  @media (min-width: 400px) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
+
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Headline = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  letter-spacing: -0.02em;
+
+  &:focus { outline: none; }
+
+  @media (min-width: 400px) {
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
+  }
+`;
+
+const Subline = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-wrap: pretty;
+`;
+
+interface FormHeaderProps {
+  headlineId: string;
+  headline: string;
+  subline: ReactNode;
+  ref?: Ref<HTMLHeadingElement>;
+}
+
+/** The form's headline (focused when the visitor switches forms, so screen readers hear the new one). */
+export function FormHeader({ headlineId, headline, subline, ref }: FormHeaderProps) {
+  return (
+    <Header>
+      <Headline id={headlineId} ref={ref} tabIndex={-1}>
+        {headline}
+      </Headline>
+      <Subline>{subline}</Subline>
+    </Header>
+  );
+}
+
+export const Fields = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** Two short fields side by side once there is room, stacked on narrow phones. */
+export const FieldPair = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+export const SubmitRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xs};
+`;
+
+export const Optional = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+`;
+
+const SwitchRow = styled.p`
+  display: flex;
+  justify-content: center;
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  text-align: center;
+`;
+
+const StyledSwitchLink = styled(Link)`
+  display: inline-flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  column-gap: 0.3em;
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-decoration: none;
+
+  strong {
+    color: ${({ theme }) => theme.colors.accent};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+
+  &:hover strong {
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+`;
+
+interface SwitchLinkProps {
+  /** The query string of the other form ('' for sign-in). */
+  search: string;
+  question: string;
+  action: string;
+}
+
+/**
+ * The link to the other form. It changes only the query string, in place: Back still leaves the page rather
+ * than flipping between the forms.
+ */
+export function SwitchLink({ search, question, action }: SwitchLinkProps) {
+  return (
+    <SwitchRow>
+      <StyledSwitchLink to={{ search }} replace>
+        {question} <strong>{action}</strong>
+      </StyledSwitchLink>
+    </SwitchRow>
+  );
+}

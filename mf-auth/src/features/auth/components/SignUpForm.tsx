@@ -1,0 +1,161 @@
+import { useId, useState, type FormEvent, type Ref } from 'react';
+import { authErrorMessage, useRegister } from '@hit/platform';
+import { Alert, Button, PasswordField, TextField } from '@hit/ui';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_HINT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORDS_DIFFER_INLINE,
+  PASSWORDS_DIFFER_ON_SUBMIT,
+  passwordsDifferWhileTyping,
+  signUpProblems,
+  toRegisterBody,
+  type FieldProblems,
+  type SignUpField,
+  type SignUpValues,
+} from '../logic/credentials';
+import { focusFirstProblem } from './focusFirstProblem';
+import { FieldPair, Fields, FormCard, FormHeader, Optional, SubmitRow, SwitchLink } from './FormParts';
+
+interface SignUpFormProps {
+  /** Shared with the sign-in form, so switching forms keeps what was typed. */
+  email: string;
+  onEmailChange: (email: string) => void;
+  headlineRef?: Ref<HTMLHeadingElement>;
+}
+
+type OwnField = Exclude<SignUpField, 'email'>;
+
+/**
+ * Spec §2/§5: names optional, e-mail, password (8+) and its confirmation. Differing passwords are flagged while
+ * typing and stop the submit with an alert; nothing is sent then. Toasts come from useRegister.
+ */
+export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProps) {
+  const headlineId = useId();
+  const register = useRegister();
+  const [fields, setFields] = useState<Record<OwnField, string>>({
+    firstName: '',
+    lastName: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [problems, setProblems] = useState<FieldProblems<SignUpField>>({});
+  const [mismatchOnSubmit, setMismatchOnSubmit] = useState(false);
+
+  function forget(field: SignUpField) {
+    setProblems(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  function change(field: OwnField, value: string) {
+    setFields((current) => ({ ...current, [field]: value }));
+    forget(field);
+    if (field === 'password' || field === 'confirmPassword') setMismatchOnSubmit(false);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (register.isPending) return;
+    const values: SignUpValues = { ...fields, email };
+    const found = signUpProblems(values);
+    setProblems(found);
+    if (focusFirstProblem(event.currentTarget, found)) return;
+    if (values.password !== values.confirmPassword) {
+      setMismatchOnSubmit(true);
+      return;
+    }
+    register.mutate(toRegisterBody(values));
+  }
+
+  const confirmError =
+    problems.confirmPassword ??
+    (passwordsDifferWhileTyping(fields.password, fields.confirmPassword) ? PASSWORDS_DIFFER_INLINE : undefined);
+
+  return (
+    <FormCard aria-labelledby={headlineId}>
+      <FormHeader
+        ref={headlineRef}
+        headlineId={headlineId}
+        headline="Create your account"
+        subline="Start your 30-day free trial — no credit card required"
+      />
+      <Fields onSubmit={handleSubmit} aria-labelledby={headlineId}>
+        <FieldPair>
+          <TextField
+            label={
+              <>
+                First name <Optional>(optional)</Optional>
+              </>
+            }
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            value={fields.firstName}
+            onChange={(event) => change('firstName', event.target.value)}
+          />
+          <TextField
+            label={
+              <>
+                Last name <Optional>(optional)</Optional>
+              </>
+            }
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            value={fields.lastName}
+            onChange={(event) => change('lastName', event.target.value)}
+          />
+        </FieldPair>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => {
+            onEmailChange(event.target.value);
+            forget('email');
+          }}
+          error={problems.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          // A too-short password turns the hint itself into the error rather than repeating it.
+          hint={problems.password ? undefined : PASSWORD_HINT}
+          error={problems.password}
+          value={fields.password}
+          onChange={(event) => change('password', event.target.value)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          showLabel="Show confirm password"
+          hideLabel="Hide confirm password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={fields.confirmPassword}
+          onChange={(event) => change('confirmPassword', event.target.value)}
+          error={confirmError}
+        />
+        <SubmitRow>
+          <Button type="submit" size="lg" fullWidth disabled={register.isPending}>
+            {register.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+          {mismatchOnSubmit && <Alert>{PASSWORDS_DIFFER_ON_SUBMIT}</Alert>}
+          {register.isError && <Alert>{authErrorMessage(register.error)}</Alert>}
+        </SubmitRow>
+      </Fields>
+      <SwitchLink search="" question="Already have an account?" action="Sign in" />
+    </FormCard>
+  );
+}

@@ -1,0 +1,111 @@
+import * as contracts from '@hit/contracts';
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD_HINT,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordsDifferWhileTyping,
+  signInProblems,
+  signUpProblems,
+  toLoginBody,
+  toRegisterBody,
+  type SignUpValues,
+} from './credentials';
+
+const filledSignUp: SignUpValues = {
+  email: 'ada@example.com',
+  password: 'liftheavy',
+  confirmPassword: 'liftheavy',
+  firstName: '',
+  lastName: '',
+};
+
+describe('limits', () => {
+  it('match the server contract', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(contracts.PASSWORD_MIN_LENGTH);
+    expect(PASSWORD_MAX_LENGTH).toBe(contracts.PASSWORD_MAX_LENGTH);
+    expect(NAME_MAX_LENGTH).toBe(contracts.NAME_MAX_LENGTH);
+    expect(PASSWORD_HINT).toBe('Password must be at least 8 characters long');
+  });
+});
+
+describe('passwordsDifferWhileTyping', () => {
+  it.each([
+    ['', '', false],
+    ['liftheavy', '', false],
+    ['liftheavy', 'l', true],
+    ['liftheavy', 'liftheav', true],
+    ['liftheavy', 'liftheavy', false],
+    ['', 'liftheavy', true],
+  ])('password %p, confirm %p -> %p', (password, confirm, expected) => {
+    expect(passwordsDifferWhileTyping(password, confirm)).toBe(expected);
+  });
+});
+
+describe('signInProblems', () => {
+  it('accepts an e-mail and any password', () => {
+    expect(signInProblems({ email: ' ada@example.com ', password: 'x' })).toEqual({});
+  });
+
+  it('names the missing fields', () => {
+    expect(signInProblems({ email: '  ', password: '' })).toEqual({
+      email: 'Enter your email address',
+      password: 'Enter your password',
+    });
+  });
+
+  it('rejects something that is not an e-mail address', () => {
+    expect(signInProblems({ email: 'ada', password: 'x' }).email).toBe(
+      'Enter a valid email address, like name@example.com',
+    );
+  });
+});
+
+describe('signUpProblems', () => {
+  it('accepts a filled form without names', () => {
+    expect(signUpProblems(filledSignUp)).toEqual({});
+  });
+
+  it('asks for at least 8 password characters', () => {
+    expect(signUpProblems({ ...filledSignUp, password: 'short12', confirmPassword: 'short12' })).toEqual({
+      password: 'Password must be at least 8 characters long',
+    });
+  });
+
+  it('asks for the confirmation', () => {
+    expect(signUpProblems({ ...filledSignUp, confirmPassword: '' })).toEqual({
+      confirmPassword: 'Confirm your password',
+    });
+  });
+
+  it('leaves differing passwords to the form alert', () => {
+    expect(signUpProblems({ ...filledSignUp, confirmPassword: 'liftlight' })).toEqual({});
+  });
+});
+
+describe('request bodies', () => {
+  it('trims the e-mail of a sign-in but never the password', () => {
+    expect(toLoginBody({ email: ' ada@example.com ', password: ' secret ' })).toEqual({
+      email: 'ada@example.com',
+      password: ' secret ',
+    });
+  });
+
+  it('never sends confirmPassword and leaves out empty names', () => {
+    const body = toRegisterBody({ ...filledSignUp, firstName: '  ', lastName: '' });
+
+    expect(body).toEqual({ email: 'ada@example.com', password: 'liftheavy' });
+    expect(body).not.toHaveProperty('confirmPassword');
+    expect(body).not.toHaveProperty('firstName');
+    expect(body).not.toHaveProperty('lastName');
+  });
+
+  it('sends names that were given, trimmed', () => {
+    expect(toRegisterBody({ ...filledSignUp, firstName: ' Ada ', lastName: 'Lovelace' })).toEqual({
+      email: 'ada@example.com',
+      password: 'liftheavy',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+  });
+});

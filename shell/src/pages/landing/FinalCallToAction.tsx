@@ -1,0 +1,57 @@
+import { ButtonLink } from '@hit/ui';
+import styled from 'styled-components';
+import { ArrowRightIcon } from './icons';
+import { Container, Section, SectionLead, SectionTitle } from './layout';
+
+const Panel = styled.div`
+  position: relative;
+  overflow: hidden;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
+  text-align: center;
+  border-radius: 24px;
+  border: 1px solid rgb(255 122 47 / 0.4);
+  background:
+    radial-gradient(36rem 18rem at 50% 0%, rgb(255 122 47 / 0.22), transparent 70%),
+    ${({ theme }) => theme.colors.surface};
+
+  ${({ theme }) => theme.media.tablet} {
+    padding: ${({ theme }) => theme.space.xxxl} ${({ theme }) => theme.space.xxl};
+  }
+`;
+
+const Lead = styled(SectionLead)`
+  max-width: 34rem;
+`;
+
+const Action = styled.div`
+  margin-top: ${({ theme }) => theme.space.xs};
+  width: 100%;
+  display: flex;
+  justify-content: center;
+  & > * { flex: 0 1 20rem; white-space: nowrap; }
+`;
+
+export function FinalCallToAction() {
+  return (
+    <Section aria-labelledby="final-cta-title">
+      <Container>
+        <Panel>
+          <SectionTitle id="final-cta-title">Ready for your first session?</SectionTitle>
+          <Lead>
+            Start with Day 1 today. Your first 30 days are free, and every feature is yours to try.
+          </Lead>
+          <Action>
+            <ButtonLink to="/auth?mode=signup" size="lg">
+              Start Your Free Trial
+              <ArrowRightIcon />
+            </ButtonLink>
+          </Action>
+        </Panel>
+      </Container>
+    </Section>
+  );
+}

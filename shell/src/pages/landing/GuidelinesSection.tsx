@@ -1,0 +1,79 @@
+import styled from 'styled-components';
+import { Container, Eyebrow, Section, SectionIntro, SectionLead, SectionTitle } from './layout';
+
+// Spec §1 guidelines, as the numbers a lifter remembers.
+const guidelines = [
+  { figure: '6-10', label: 'reps per set' },
+  { figure: '2', label: 'light warm-up sets first' },
+  { figure: '1', label: 'working set to failure' },
+  { figure: '3 min', label: 'rest between exercises' },
+  { figure: '48 h', label: 'between workout days, recommended' },
+];
+
+const Figures = styled.dl`
+  margin: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+  }
+`;
+
+const Figure = styled.div`
+  display: flex;
+  flex-direction: column-reverse;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  border-left: 3px solid ${({ theme }) => theme.colors.accent};
+  background: linear-gradient(90deg, ${({ theme }) => theme.colors.surface}, transparent);
+  border-radius: 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md} 0;
+
+  /* The last of an odd count spans the row on phones, so the grid ends square. */
+  &:last-child:nth-child(odd) { grid-column: 1 / -1; }
+  ${({ theme }) => theme.media.tablet} {
+    &:last-child:nth-child(odd) { grid-column: auto; }
+  }
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+  dd {
+    margin: 0;
+    font-size: clamp(1.75rem, 1.4rem + 1.5vw, 2.25rem);
+    font-weight: ${({ theme }) => theme.fontWeights.black};
+    letter-spacing: -0.02em;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+export function GuidelinesSection() {
+  return (
+    <Section aria-labelledby="guidelines-title">
+      <Container>
+        <SectionIntro>
+          <Eyebrow>The HIT method</Eyebrow>
+          <SectionTitle id="guidelines-title">Fewer sets. Harder sets. Real progress.</SectionTitle>
+          <SectionLead>
+            Every workout follows the same simple rules, and the app keeps you on them: exercises in order, nothing
+            wasted.
+          </SectionLead>
+        </SectionIntro>
+        <Figures>
+          {guidelines.map(({ figure, label }) => (
+            <Figure key={label}>
+              <dt>{label}</dt>
+              <dd>{figure}</dd>
+            </Figure>
+          ))}
+        </Figures>
+      </Container>
+    </Section>
+  );
+}

@@ -1,0 +1,59 @@
+import styled from 'styled-components';
+import { FeaturesSection } from './FeaturesSection';
+import { FinalCallToAction } from './FinalCallToAction';
+import { GuidelinesSection } from './GuidelinesSection';
+import { HeroSection } from './HeroSection';
+import { HowItWorksSection } from './HowItWorksSection';
+import { LogoMark } from './icons';
+import { Container } from './layout';
+import { SiteHeader } from './SiteHeader';
+import { WhyChooseSection } from './WhyChooseSection';
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${({ theme }) => theme.space.xl} 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const FooterInner = styled(Container)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const FooterBrand = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+/** The public landing page (spec §2): the first thing a visitor sees, so it is part of the shell, not a remote. */
+export function LandingPage() {
+  return (
+    <>
+      <SiteHeader />
+      <main>
+        <HeroSection />
+        <FeaturesSection />
+        <HowItWorksSection />
+        <GuidelinesSection />
+        <WhyChooseSection />
+        <FinalCallToAction />
+      </main>
+      <Footer>
+        <FooterInner>
+          <FooterBrand>
+            <LogoMark size={22} />
+            HIT Tracker
+          </FooterBrand>
+          <p>Train hard. Rest well. Track every set.</p>
+        </FooterInner>
+      </Footer>
+    </>
+  );
+}

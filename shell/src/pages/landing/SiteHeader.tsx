@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { LogoMark } from './icons';
+import { Container } from './layout';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  background: rgb(15 18 23 / 0.85);
+  backdrop-filter: blur(10px);
+  border-bottom: 1px solid rgb(52 60 73 / 0.6);
+`;
+
+const Inner = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  min-height: 4rem;
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  letter-spacing: -0.01em;
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radii.sm};
+`;
+
+const SignIn = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  transition: border-color 120ms ease, background-color 120ms ease;
+  &:hover { border-color: ${({ theme }) => theme.colors.textMuted}; background: ${({ theme }) => theme.colors.surface}; }
+`;
+
+export function SiteHeader() {
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/">
+          <LogoMark size={30} />
+          HIT Tracker
+        </Brand>
+        <nav aria-label="Account">
+          <SignIn to="/auth">Sign in</SignIn>
+        </nav>
+      </Inner>
+    </Bar>
+  );
+}
