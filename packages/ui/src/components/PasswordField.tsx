@@ -6,8 +6,8 @@ const Toggle = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 40px;
-  height: 40px;
+  width: ${({ theme }) => theme.layout.minTouchTarget};
+  height: ${({ theme }) => theme.layout.minTouchTarget};
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;
