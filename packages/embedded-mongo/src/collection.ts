@@ -157,7 +157,7 @@ export class Collection {
    * Ids of the documents whose `field` equals a value with this keyOf, when an index can tell;
    * undefined when no index starts with that field.
    */
-  equalityLookup(field: string, valueKey: string): string[] | undefined {
+  equalityLookup(field: string, valueKey: string): ReadonlySet<string> | string[] | undefined {
     if (field === '_id') return this.docs.has(valueKey) ? [valueKey] : [];
     for (const index of this.indexes.values()) {
       if (index.usableForLookup && index.fields[0] === field) return index.lookup(valueKey);

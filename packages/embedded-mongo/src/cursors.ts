@@ -1,9 +1,11 @@
 /**
  * Server-side cursors. A query's results are computed once and handed out in batches: the first batch in the
- * find/aggregate reply, the rest through getMore until the cursor is exhausted or killed.
+ * find/aggregate reply, the rest through getMore until the cursor is exhausted or killed. Results are documents
+ * or, from find, their BSON bytes; batches go out as RawBatch, serialized once.
  */
-import { calculateObjectSize, Long, type Document } from 'bson';
+import { Long, type Document } from 'bson';
 import { CommandError } from './errors';
+import { bsonOf, RawBatch } from './rawbson';
 
 /** MongoDB's default first batch. */
 const DEFAULT_FIRST_BATCH_SIZE = 101;
@@ -12,24 +14,31 @@ const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
 /** Idle cursors are reaped after 10 minutes, as mongod's cursorTimeoutMillis default. */
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 
+/** Looked up once: global lookups are slow in a per-document loop under jest's vm context. */
+const { isView } = ArrayBuffer;
+
+/** A result: a document, or its BSON bytes. */
+export type CursorItem = Document | Uint8Array;
+
 interface OpenCursor {
   ns: string;
-  docs: Document[];
+  docs: CursorItem[];
   position: number;
   lastUsed: number;
 }
 
-function takeBatch(cursor: OpenCursor, batchSize: number): Document[] {
-  const batch: Document[] = [];
+function takeBatch(cursor: OpenCursor, batchSize: number): RawBatch {
+  const batch: Uint8Array[] = [];
   let bytes = 0;
   while (cursor.position < cursor.docs.length && batch.length < batchSize) {
-    const doc = cursor.docs[cursor.position];
-    bytes += calculateObjectSize(doc);
+    const item = cursor.docs[cursor.position];
+    const doc = isView(item) ? (item as Uint8Array) : (cursor.docs[cursor.position] = bsonOf(item));
+    bytes += doc.length;
     if (bytes > MAX_BATCH_BYTES && batch.length > 0) break;
     batch.push(doc);
     cursor.position += 1;
   }
-  return batch;
+  return new RawBatch(batch);
 }
 
 /** A cursor id from a command, sent as int64 (Long) or a plain number. */
@@ -44,8 +53,11 @@ export class CursorRegistry {
   private readonly open = new Map<number, OpenCursor>();
   private nextId = 1;
 
-  /** The `cursor` field of a find/aggregate/list reply: first batch, and an id while more remain. */
-  start(ns: string, docs: Document[], options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
+  /**
+   * The `cursor` field of a find/aggregate/list reply: first batch, and an id while more remain. The cursor takes
+   * `docs` over (documents in it are replaced by their bytes as they are sent).
+   */
+  start(ns: string, docs: CursorItem[], options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
     const cursor: OpenCursor = { ns, docs, position: 0, lastUsed: Date.now() };
     const firstBatch = takeBatch(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH_SIZE);
     let id = 0;

@@ -9,6 +9,7 @@ import { compare } from 'mingo/util';
 import type { Collection } from './collection';
 import { Matcher } from './matcher';
 import { projectDocuments } from './projection';
+import { bsonOf, projectStored, simpleProjection, storedBson } from './rawbson';
 import { MISSING, valuesAtPath } from './values';
 
 export interface FindOptions {
@@ -20,6 +21,13 @@ export interface FindOptions {
   projection?: Document;
   collation?: Document;
 }
+
+// Globals used per document or per comparison, looked up once: under jest's vm context (where the api's tests
+// run this server) every global lookup in a hot loop is slow.
+const { isArray } = Array;
+const DateClass = Date;
+const RegExpClass = RegExp;
+const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
 function mingoOptions(collation: Document | undefined) {
   return collation ? { collation: collation as CollationSpec } : {};
@@ -37,9 +45,9 @@ function typeRank(value: unknown): number {
     case 'boolean':
       return 8;
   }
-  if (value instanceof Date) return 9;
-  if (value instanceof RegExp) return 11;
-  if (Array.isArray(value)) return 5;
+  if (value instanceof DateClass) return 9;
+  if (value instanceof RegExpClass) return 11;
+  if (isArray(value)) return 5;
   switch ((value as { _bsontype?: string })._bsontype) {
     case 'MinKey':
       return 0;
@@ -68,7 +76,7 @@ function compareValues(a: unknown, b: unknown): number {
   if (rankA !== rankB) return rankA - rankB;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (a instanceof DateClass && b instanceof DateClass) return a.getTime() - b.getTime();
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (rankA === 1) return 0;
   if (rankA === 2) return Number(a) - Number(b);
@@ -92,32 +100,125 @@ export function sortDocuments(docs: Document[], sort: Document | undefined, coll
   // Locale-aware string order is mingo's job; the plain order below covers everything else.
   if (collation) return new Aggregator([{ $sort: sort }], mingoOptions(collation)).run(docs);
   const directions = fields.map((field) => (Number(sort[field]) < 0 ? -1 : 1));
-  const rows = docs.map((doc) => ({ doc, keys: fields.map((field, i) => sortValue(doc, field, directions[i])) }));
-  rows.sort((x, y) => {
-    for (let i = 0; i < fields.length; i++) {
-      const order = compareValues(x.keys[i], y.keys[i]);
-      if (order !== 0) return order * directions[i];
+  const columns = fields.map((field, i) => sortColumn(docs, field, directions[i]));
+  if (columns.length === 1 && columns[0].kind === 'number') {
+    const order = integerOrder(columns[0].values, directions[0]);
+    if (order) {
+      const sorted: Document[] = new Array(docs.length);
+      for (let i = 0; i < order.length; i++) sorted[i] = docs[order[i]];
+      return sorted;
     }
-    return 0;
+  }
+  const order = docs.map((_doc, i) => i);
+  order.sort((x, y) => {
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i];
+      let result: number;
+      if (column.kind === 'number') result = column.values[x] - column.values[y];
+      else if (column.kind === 'string') {
+        const a = column.values[x];
+        const b = column.values[y];
+        result = a < b ? -1 : a > b ? 1 : 0;
+      } else result = compareValues(column.values[x], column.values[y]);
+      if (result !== 0) return result * directions[i];
+    }
+    return x - y;
   });
-  return rows.map((row) => row.doc);
+  return order.map((i) => docs[i]);
 }
 
-/** The documents a find returns, fully materialized (the cursor then hands them out in batches). */
-export function findDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
+/**
+ * The order of integer keys (dates are) by one native numeric sort, no comparator: each key becomes
+ * (key - min) * n + position, exact while that stays below 2^53, and equal keys keep their input order.
+ * Undefined when the keys do not allow it.
+ */
+function integerOrder(keys: Float64Array, direction: number): Uint32Array | undefined {
+  const n = keys.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const key = keys[i];
+    if (key % 1 !== 0) return undefined; // also NaN and ±Infinity
+    if (key < min) min = key;
+    if (key > max) max = key;
+  }
+  if (n === 0 || (max - min + 1) * n > MAX_SAFE_INTEGER) return undefined;
+  const composite = new Float64Array(n);
+  for (let i = 0; i < n; i++) composite[i] = (direction > 0 ? keys[i] - min : max - keys[i]) * n + i;
+  composite.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = composite[i] % n;
+  return order;
+}
+
+/**
+ * The sort keys of one field for every document, computed once. When they are all dates or all numbers
+ * (the usual case) they are compared as plain numbers, all strings as strings, anything else by type order.
+ */
+type SortColumn =
+  | { kind: 'number'; values: Float64Array }
+  | { kind: 'string'; values: string[] }
+  | { kind: 'mixed'; values: unknown[] };
+
+function sortColumn(docs: Document[], field: string, direction: number): SortColumn {
+  const direct = !field.includes('.') && field !== '__proto__';
+  const values: unknown[] = new Array(docs.length);
+  let dates = 0;
+  let numbers = 0;
+  let strings = 0;
+  for (let i = 0; i < docs.length; i++) {
+    let value: unknown = direct ? docs[i][field] : undefined;
+    // Missing (or inherited), arrays and dotted paths take the general rule.
+    if (value === undefined || typeof value === 'function' || isArray(value)) value = sortValue(docs[i], field, direction);
+    values[i] = value;
+    if (typeof value === 'number') {
+      if (value === value) numbers += 1; // not NaN
+    } else if (typeof value === 'string') strings += 1;
+    else if (value instanceof DateClass) {
+      const time = value.getTime();
+      if (time === time) dates += 1; // a valid date
+    }
+  }
+  if (numbers === docs.length || dates === docs.length) {
+    const keys = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i++) keys[i] = dates ? (values[i] as Date).getTime() : (values[i] as number);
+    return { kind: 'number', values: keys };
+  }
+  if (strings === docs.length) return { kind: 'string', values: values as string[] };
+  return { kind: 'mixed', values };
+}
+
+/** The stored documents a query selects: matched, sorted, skipped and limited (not projected). */
+function selectDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
   const { sort, skip = 0, limit = 0, collation } = options;
   // Parsed even without a collection, so an invalid filter is reported as on a real server.
   const matcher = new Matcher(options.filter, { collation });
   if (!collection) return [];
-  let docs: Document[];
   if (sort && Object.keys(sort).length > 0) {
-    docs = sortDocuments(matcher.matches(collection), sort, collation);
-    docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  } else {
-    // Unsorted: stop scanning as soon as skip + limit documents matched.
-    docs = matcher.matches(collection, limit > 0 ? skip + limit : Infinity).slice(skip);
+    const docs = sortDocuments(matcher.matches(collection), sort, collation);
+    return skip === 0 && limit <= 0 ? docs : docs.slice(skip, limit > 0 ? skip + limit : undefined);
   }
-  return projectDocuments(docs, options.projection, options.filter);
+  // Unsorted: stop scanning as soon as skip + limit documents matched.
+  const docs = matcher.matches(collection, limit > 0 ? skip + limit : Infinity);
+  return skip === 0 ? docs : docs.slice(skip);
+}
+
+/** The documents a find returns, fully materialized. */
+export function findDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
+  return projectDocuments(selectDocuments(collection, options), options.projection, options.filter);
+}
+
+/**
+ * The documents a find returns as BSON, what the find command hands to its cursor: stored documents' cached
+ * bytes, simple projections applied to those bytes, anything else projected by mingo and serialized.
+ */
+export function findBson(collection: Collection | undefined, options: FindOptions): Uint8Array[] {
+  const docs = selectDocuments(collection, options);
+  const { projection } = options;
+  if (!projection || Object.keys(projection).length === 0) return docs.map(storedBson);
+  const simple = simpleProjection(projection);
+  if (simple) return projectStored(docs, simple);
+  return projectDocuments(docs, projection, options.filter).map(bsonOf);
 }
 
 /** The first document a findAndModify / single update acts on. */

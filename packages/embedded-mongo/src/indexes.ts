@@ -155,8 +155,10 @@ export class Index {
     if (this.byKey !== this.byFirst) move(this.byKey, before.full, after.full);
   }
 
-  /** Ids of the documents whose first indexed field equals the value with this keyOf. */
-  lookup(valueKey: string): string[] {
-    return idsOf(this.byFirst.get(valueKey));
+  /** Ids of the documents whose first indexed field equals the value with this keyOf (a live set: read, never keep). */
+  lookup(valueKey: string): ReadonlySet<string> | string[] {
+    const entry = this.byFirst.get(valueKey);
+    if (entry === undefined) return [];
+    return typeof entry === 'string' ? [entry] : entry;
   }
 }

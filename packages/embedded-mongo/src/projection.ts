@@ -5,6 +5,7 @@
 import { Aggregator, Query } from 'mingo';
 import type { Document } from 'bson';
 import { CommandError } from './errors';
+import { projectObject, simpleProjection } from './rawbson';
 import { isPlainObject } from './values';
 
 /** The query conditions on `path` or below it, re-rooted at a single-element array field `e`. */
@@ -42,6 +43,8 @@ function idFirst(doc: Document): Document {
 
 export function projectDocuments(docs: Document[], projection: Document | undefined, filter: Document = {}): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
+  const simple = simpleProjection(projection);
+  if (simple) return docs.map((doc) => projectObject(doc, simple));
   const positional = Object.keys(projection).filter((key) => key.endsWith('.$'));
   if (positional.length === 0) return new Aggregator([{ $project: projection }], {}).run(docs).map(idFirst);
   if (positional.length > 1) throw new CommandError('BadValue', 'Cannot specify more than one positional projection per query.');

@@ -3,7 +3,8 @@
  * use for the first handshake, and OP_MSG for everything else.
  * https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
  */
-import { deserialize, serialize, type Document } from 'bson';
+import { deserialize, type Document } from 'bson';
+import { serializeReply } from './rawbson';
 
 export const OpCode = { REPLY: 1, QUERY: 2004, MSG: 2013 } as const;
 
@@ -118,22 +119,18 @@ function header(buffer: Buffer, requestId: number, responseTo: number, opCode: n
 
 /** OP_REPLY carrying one document: the answer to a legacy OP_QUERY command. */
 export function encodeReply(requestId: number, responseTo: number, doc: Document): Buffer {
-  const bson = serialize(doc);
-  // header, responseFlags(4), cursorID(8), startingFrom(4), numberReturned(4)
-  const buffer = Buffer.allocUnsafe(HEADER_SIZE + 20 + bson.length);
+  // header, responseFlags(4), cursorID(8), startingFrom(4), numberReturned(4), then the document
+  const buffer = serializeReply(doc, HEADER_SIZE + 20);
   header(buffer, requestId, responseTo, OpCode.REPLY);
   buffer.fill(0, HEADER_SIZE, HEADER_SIZE + 16);
   buffer.writeInt32LE(1, HEADER_SIZE + 16);
-  buffer.set(bson, HEADER_SIZE + 20);
   return buffer;
 }
 
-/** OP_MSG with a single body section. */
+/** OP_MSG with a single body section. Cursor batches may be RawBatch values (documents already in BSON). */
 export function encodeMsg(requestId: number, responseTo: number, doc: Document): Buffer {
-  const bson = serialize(doc);
-  const buffer = Buffer.allocUnsafe(HEADER_SIZE + 5 + bson.length);
+  const buffer = serializeReply(doc, HEADER_SIZE + 5);
   header(buffer, requestId, responseTo, OpCode.MSG);
   buffer.fill(0, HEADER_SIZE, HEADER_SIZE + 5); // flagBits 0, then section kind 0
-  buffer.set(bson, HEADER_SIZE + 5);
   return buffer;
 }

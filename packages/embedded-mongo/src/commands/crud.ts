@@ -4,7 +4,7 @@ import type { CollationSpec } from 'mingo/types';
 import type { Document } from 'bson';
 import { CommandError, errorFields } from '../errors';
 import { cursorIdOf } from '../cursors';
-import { findDocuments, findFirst } from '../find';
+import { findBson, findFirst } from '../find';
 import { projectDocuments } from '../projection';
 import { Matcher } from '../matcher';
 import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
@@ -53,7 +53,7 @@ function withWriteErrors(reply: Document, writeErrors: Document[]): Document {
 const find: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'find');
   const rawLimit = optionalNumber(command, 'limit') ?? 0;
-  const docs = findDocuments(context.catalog.collection(context.db, name), {
+  const docs = findBson(context.catalog.collection(context.db, name), {
     filter: optionalDocument(command, 'filter'),
     sort: optionalDocument(command, 'sort'),
     projection: optionalDocument(command, 'projection'),
