@@ -8,6 +8,6 @@ module.exports = makeJestConfig({
     testMatch: ['<rootDir>/tests/**/*.test.ts'],
     globalSetup: path.join(__dirname, 'support/global-setup.ts'),
     globalTeardown: path.join(__dirname, 'support/global-teardown.ts'),
-    testTimeout: 60_000,
+    setupFilesAfterEnv: [path.join(__dirname, 'support/jest-setup.ts')],
   },
 });

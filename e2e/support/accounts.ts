@@ -31,3 +31,16 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Closes the welcome modal a new user sees on /home ('Got it'), waiting for it to fade out. */
+export async function dismissWelcome(page: Page): Promise<void> {
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Your Workout Journey!' });
+  await welcome.getByRole('button', { name: 'Got it' }).click();
+  await welcome.waitFor({ state: 'detached' });
+}
+
+/** Signs out as a user does: the header's Account button, then Sign out in the account panel. */
+export async function signOutThroughAccountPanel(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Sign out' }).click();
+}

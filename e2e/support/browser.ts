@@ -23,7 +23,7 @@ export function launchBrowser(): Promise<Browser> {
 export interface WatchedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors and uncaught page errors seen so far. */
+  /** Console errors, uncaught page errors and failed requests (`HTTP 404 GET /path`) seen so far. */
   errors: string[];
 }
 
@@ -37,8 +37,13 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // A failed request is recorded below with its method and path; Chromium's own line names neither.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // Name the request behind Chromium's bare "Failed to load resource" lines.
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
   return { context, page, errors };
 }

@@ -1,5 +1,12 @@
 import type { Browser } from 'playwright-core';
-import { newEmail, PASSWORD, signInThroughForm, signUpThroughForm } from '../support/accounts';
+import {
+  dismissWelcome,
+  newEmail,
+  PASSWORD,
+  signInThroughForm,
+  signOutThroughAccountPanel,
+  signUpThroughForm,
+} from '../support/accounts';
 import { overflowsHorizontally, saveScreenshot } from '../support/artifacts';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
@@ -9,8 +16,8 @@ const { baseUrl } = e2eEnvironment();
 const INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';
 const ALREADY_EXISTS = 'An account with this email already exists. Please try logging in instead.';
 
-// Answers the app gives on purpose in these journeys; Chromium logs every non-2xx fetch as a console error.
-const expectedStatuses = /status of (401|409) /;
+// Answers the app gives on purpose in these journeys: anonymous user check, wrong password, e-mail in use.
+const expectedStatuses = /^HTTP (401 GET \/api\/user|401 POST \/api\/login|409 POST \/api\/register)$/;
 const unexpectedErrors = (watched: WatchedPage) => watched.errors.filter((text) => !expectedStatuses.test(text));
 
 describe.each([
@@ -55,8 +62,9 @@ describe.each([
     await page.waitForURL(`${baseUrl}/home`);
     await page.getByText('Account created!').waitFor();
     await page.getByText('Welcome to the workout tracker, Ada Lovelace!').waitFor();
+    await dismissWelcome(page);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutThroughAccountPanel(page);
     await page.waitForURL(`${baseUrl}/auth`);
     await page.getByText('Logged out').first().waitFor();
     // Signed out for real: a protected page sends the visitor back to the start.
@@ -69,7 +77,8 @@ describe.each([
     const { page } = watched;
     const { email } = await signUpThroughForm(page);
     await page.waitForURL(`${baseUrl}/home`);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await dismissWelcome(page);
+    await signOutThroughAccountPanel(page);
     await page.waitForURL(`${baseUrl}/auth`);
 
     await signInThroughForm(page, email, PASSWORD);

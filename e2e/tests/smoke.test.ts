@@ -4,8 +4,8 @@ import { e2eEnvironment } from '../support/environment';
 
 const { baseUrl } = e2eEnvironment();
 
-// An anonymous visitor's GET /api/user is answered 401 by design; Chromium logs every non-2xx fetch.
-const expectedNoise = /Failed to load resource: the server responded with a status of 401/;
+// An anonymous visitor's GET /api/user is answered 401 by design.
+const expectedNoise = /^HTTP 401 GET \/api\/user$/;
 const unexpectedErrors = (watched: WatchedPage) => watched.errors.filter((text) => !expectedNoise.test(text));
 
 describe('the production app in a real browser', () => {

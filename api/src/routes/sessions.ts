@@ -7,9 +7,8 @@ import {
   type Session,
 } from '@hit/contracts';
 import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
-import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
-import { NO_OPEN_SESSION_MESSAGE, type SessionService } from '../services/sessions';
+import type { SessionService } from '../services/sessions';
 import { toSession } from './workoutShapes';
 
 /** Sessions record workouts: premium (402 once the trial is over). */
@@ -27,11 +26,10 @@ export function sessionsRouter({ sessions }: { sessions: SessionService }): Rout
   });
 
   // Beyond spec §7: ARCHITECTURE §4 requires offering to resume an unfinished workout after a reload, and
-  // the client needs this to find it.
+  // the client needs this to find it. No open session is the usual state, not an error: 200 with null.
   router.get('/sessions/open', ...premium, async (req, res) => {
     const session = await sessions.openSession(currentUser(req)._id);
-    if (!session) throw new HttpError(404, NO_OPEN_SESSION_MESSAGE);
-    res.json(toSession(session) satisfies Session);
+    res.json(session ? (toSession(session) satisfies Session) : null);
   });
 
   router.put('/sessions/:id', ...premium, async (req, res) => {

@@ -8,7 +8,6 @@ import { applySetStateOr400, type WorkoutService } from './workouts';
 
 // Another user's session gets the same answer as a missing one: its existence is not revealed.
 export const SESSION_NOT_FOUND_MESSAGE = 'Session not found';
-export const NO_OPEN_SESSION_MESSAGE = 'No open session';
 export const CONCURRENT_START_MESSAGE = 'Another workout was started at the same time';
 
 function isDuplicateKey(error: unknown): boolean {

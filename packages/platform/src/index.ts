@@ -17,3 +17,15 @@ export {
   type ToastVariant,
 } from './toast';
 export { fetchRemoteMap } from './remoteMap';
+export {
+  useSubscriptionStatus,
+  useAccess,
+  useCheckout,
+  checkoutErrorMessage,
+  SUBSCRIPTION_STATUS_STALE_TIME_MS,
+  CHECKOUT_FAILED_TITLE,
+  MISSING_CHECKOUT_URL_MESSAGE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  type Access,
+} from './subscription';
+export { openAccountPanel, closeAccountPanel, useAccountPanel } from './accountPanel';

@@ -4,7 +4,11 @@ export const queryKeys = {
   subscriptionStatus: ['/api/subscription/status'],
   workoutDays: ['/api/workout-days'],
   workoutState: ['/api/workout-state'],
+  /** The unfinished workout to offer for resume (null when there is none). */
+  openSession: ['/api/sessions/open'],
   progress: ['/api/progress'],
+  /** Prefix of every lastWorkout key, to refresh them all. */
+  lastWorkouts: ['/api/progress/last-workout'],
   lastWorkout: (exerciseId: number, workoutDayId: number) =>
     ['/api/progress/last-workout', exerciseId, workoutDayId] as const,
 } as const;

@@ -11,3 +11,6 @@ export { PasswordField, type PasswordFieldProps } from './components/PasswordFie
 export { Alert, type AlertProps, type AlertVariant } from './components/Alert';
 export { TextButton, type TextButtonProps } from './components/TextButton';
 export { Toaster } from './components/Toaster';
+export { Dialog, DialogActions, DIALOG_FADE_OUT_MS, type DialogProps, type DialogSize } from './components/Dialog';
+export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
+export { UpgradePrompt, PREMIUM_BENEFITS, type UpgradePromptProps } from './components/UpgradePrompt';

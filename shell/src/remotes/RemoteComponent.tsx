@@ -14,6 +14,8 @@ function remoteScreen<Id extends RemoteModuleId>(id: Id): ComponentType<RemoteMo
 
 interface BoundaryProps {
   onRetry: () => void;
+  /** What shows instead of the remote when it failed; the page-sized fallback by default. */
+  renderFailure?: (retry: () => void) => ReactNode;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.props.renderFailure) return this.props.renderFailure(this.props.onRetry);
     return (
       <LoadFailed
         title="This part of HIT Tracker couldn't load"
@@ -37,21 +40,28 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
+interface RemotePlacement {
+  /** Shown while the remote loads; a page spinner by default. */
+  loading?: ReactNode;
+  /** Shown when it failed to load or render, with a retry; a page-sized message by default. */
+  renderFailure?: (retry: () => void) => ReactNode;
+}
+
 /** Props are optional for remotes whose props are all optional. */
-type RemoteComponentProps<Id extends RemoteModuleId> = { id: Id } & ({} extends RemoteModules[Id]
+type RemoteComponentProps<Id extends RemoteModuleId> = { id: Id } & RemotePlacement & ({} extends RemoteModules[Id]
   ? { props?: RemoteModules[Id] }
   : { props: RemoteModules[Id] });
 
 /** Renders a remote's exposed component, loaded at run time, with a spinner and a retryable fallback. */
-export function RemoteComponent<Id extends RemoteModuleId>({ id, props }: RemoteComponentProps<Id>) {
+export function RemoteComponent<Id extends RemoteModuleId>({ id, props, loading, renderFailure }: RemoteComponentProps<Id>) {
   // Each attempt gets a new lazy component: React.lazy keeps a rejection forever, so a retry needs a new one.
   // It is made here, above the Suspense boundary, because state below a suspended first render is discarded.
   const [attempt, setAttempt] = useState(0);
   const Screen = useMemo(() => remoteScreen(id), [id, attempt]); // `attempt` is what asks for a new load
 
   return (
-    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Spinner page />}>
+    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)} renderFailure={renderFailure}>
+      <Suspense fallback={loading ?? <Spinner page />}>
         <Screen {...((props ?? {}) as RemoteModules[Id])} />
       </Suspense>
     </RemoteErrorBoundary>

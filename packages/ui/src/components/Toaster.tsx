@@ -2,21 +2,24 @@ import { pauseToast, resumeToast, useToast, type ToastVariant } from '@hit/platf
 import styled, { css, keyframes } from 'styled-components';
 
 const enter = keyframes`
-  from { opacity: 0; transform: translateY(12px); }
+  from { opacity: 0; transform: translateY(-12px); }
   to { opacity: 1; transform: none; }
 `;
 
+// Top of the screen on phones, where it never covers the actions at the bottom (a dialog's buttons, Complete
+// Set); bottom right from tablets up.
 const Viewport = styled.div`
   position: fixed;
   z-index: 1000;
   left: ${({ theme }) => theme.space.md};
   right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
+  top: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-top, 0px));
   display: flex;
   justify-content: center;
   pointer-events: none;
 
   ${({ theme }) => theme.media.tablet} {
+    top: auto;
     left: auto;
     right: ${({ theme }) => theme.space.lg};
     bottom: ${({ theme }) => theme.space.lg};
@@ -95,7 +98,7 @@ const iconPaths: Record<ToastVariant, string> = {
 };
 
 /**
- * Shows the one current toast (spec §8), bottom centre on phones and bottom right on wider screens. Rendered
+ * Shows the one current toast (spec §8), top centre on phones and bottom right on wider screens. Rendered
  * once by the shell. Its clock stops while the pointer or focus is on it, so nobody loses a message mid-read.
  */
 export function Toaster() {

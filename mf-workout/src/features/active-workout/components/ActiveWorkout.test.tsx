@@ -1,0 +1,338 @@
+import { act, screen, within } from '@testing-library/react';
+import type { Exercise, WorkoutSet } from '@hit/contracts';
+import { dismissToast } from '@hit/platform';
+import { GREAT_JOB_TOAST_MS } from '../../../constants';
+import { logSet, skipRest } from '../testing/actions';
+import { blankSets, chestDay, completed, exercise, SESSION_ID, sessionOf } from '../testing/fixtures';
+import { passTime, renderActiveWorkout } from '../testing/renderActiveWorkout';
+import { answer, mockWorkoutApi, networkDown } from '../testing/workoutApi';
+import { backupKey, writeBackup } from '../logic/pendingBackup';
+
+const sessionPath = `/api/sessions/${SESSION_ID}`;
+const card = (name: string) => screen.getByRole('region', { name });
+
+/** The sets of the last PUT, by id. */
+function savedSets(body: unknown): Record<string, WorkoutSet> {
+  const { exercises } = body as { exercises: Exercise[] };
+  return Object.fromEntries(exercises.flatMap((exercise) => exercise.sets.map((set) => [set.id, set])));
+}
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date('2026-11-22T09:00:00.000Z') });
+  localStorage.clear();
+});
+afterEach(() => {
+  act(() => dismissToast());
+  jest.useRealTimers();
+});
+
+describe('the workout on screen', () => {
+  it('shows the day, the sets done, the exercise number and the progress', () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day) });
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Day 1');
+    expect(screen.getByRole('banner')).toHaveTextContent('Chest & Back');
+    expect(screen.getByRole('banner')).toHaveTextContent('0/6 sets');
+    expect(screen.getByText('Exercise 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Workout progress' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByRole('button', { name: 'Exit' })).toBeEnabled();
+  });
+
+  it('lists every exercise in order with the active one expanded and its form hint', () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day) });
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Incline Press', 'Dumbbell Flys']);
+    expect(card('Incline Press')).toHaveAttribute('aria-current', 'step');
+    expect(card('Incline Press')).toHaveTextContent(/spotter or set the safety pins/);
+    expect(within(card('Dumbbell Flys')).queryByText('Warm-up 1')).not.toBeInTheDocument();
+    expect(card('Dumbbell Flys')).toHaveTextContent('0/3 sets');
+  });
+
+  it('labels the sets Warm-up 1, Warm-up 2 and Working Set', () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day) });
+
+    const press = within(card('Incline Press'));
+    expect(press.getByRole('heading', { level: 3 })).toHaveTextContent('Warm-up 1');
+    expect(press.getByText('Warm-up 2')).toBeInTheDocument();
+    expect(press.getByText('Working Set')).toBeInTheDocument();
+  });
+
+  it('lets only the first incomplete set of the active exercise take input', async () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+
+    expect(screen.getAllByLabelText('Weight')).toHaveLength(1);
+    expect(screen.getAllByLabelText('Reps')).toHaveLength(1);
+    expect(screen.getByLabelText('Weight')).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText('Reps')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('radio', { name: 'lbs' })).toBeChecked();
+
+    await logSet(user, { weight: '95', reps: '10' });
+
+    expect(screen.getAllByLabelText('Weight')).toHaveLength(1);
+    expect(within(card('Incline Press')).getByRole('heading', { level: 3 })).toHaveTextContent('Warm-up 2');
+  });
+
+  it('keeps Complete Set disabled until the reps are a whole number above 0', async () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    const completeSet = screen.getByRole('button', { name: 'Complete Set' });
+
+    await user.type(screen.getByLabelText('Weight'), '100');
+    expect(completeSet).toBeDisabled();
+    await user.type(screen.getByLabelText('Reps'), '0');
+    expect(completeSet).toBeDisabled();
+    await user.clear(screen.getByLabelText('Reps'));
+    await user.type(screen.getByLabelText('Reps'), 'x');
+    expect(screen.getByLabelText('Reps')).toHaveValue('');
+    expect(completeSet).toBeDisabled();
+    await user.type(screen.getByLabelText('Reps'), '8');
+    expect(completeSet).toBeEnabled();
+  });
+});
+
+describe('saving every set at once', () => {
+  it('sends the completed set with weight, reps, unit and completion time, then shows it saved', async () => {
+    const api = mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+
+    await logSet(user, { weight: '62,5', reps: '8', unit: 'kg' });
+    await passTime(0);
+
+    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
+    const sets = savedSets(api.lastWrite()?.body);
+    expect(sets['101-w1']).toEqual({
+      id: '101-w1',
+      type: 'warmup',
+      completed: true,
+      weight: 62.5,
+      reps: 8,
+      weightUnit: 'kg',
+      completedAt: '2026-11-22T09:00:00.000Z',
+    });
+    expect(sets['101-w2'].completed).toBe(false);
+    expect(Object.keys(sets)).toHaveLength(6);
+
+    const press = within(card('Incline Press'));
+    expect(press.getByText('62.5 kg × 8')).toBeInTheDocument();
+    expect(press.getByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('1/6 sets');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
+  });
+
+  it('saves through the day when there is no session (local mode)', async () => {
+    const api = mockWorkoutApi();
+    const { user } = renderActiveWorkout({ day: chestDay(), session: null });
+
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(0);
+
+    expect(api.writes()).toEqual(['PUT /api/workout-days/1']);
+    expect(api.lastWrite()?.body).toEqual({ exercises: expect.any(Array) });
+    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
+  });
+
+  it("shows 'Not saved yet — retrying' after a failed save and retries until it lands", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let failuresLeft = 2;
+    const api = mockWorkoutApi((call) => {
+      if (call.method !== 'PUT') return undefined;
+      if (failuresLeft-- > 0) return failuresLeft === 1 ? networkDown() : answer(503, { message: 'Service unavailable' });
+      return undefined;
+    });
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(0);
+    const press = within(card('Incline Press'));
+    expect(press.getByText('Not saved yet — retrying')).toBeInTheDocument();
+    expect(press.getByText('95 lbs × 10')).toBeInTheDocument();
+
+    await passTime(1000);
+    expect(api.writes()).toHaveLength(2);
+    expect(press.getByText('Not saved yet — retrying')).toBeInTheDocument();
+
+    await passTime(2000);
+    expect(api.writes()).toHaveLength(3);
+    expect(press.getByText('Saved')).toBeInTheDocument();
+    expect(press.queryByText('Not saved yet — retrying')).not.toBeInTheDocument();
+    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries at once when the connection comes back', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let online = false;
+    const api = mockWorkoutApi((call) => (call.method === 'PUT' && !online ? networkDown() : undefined));
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(0);
+    expect(screen.getByText('Not saved yet — retrying')).toBeInTheDocument();
+
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await jest.advanceTimersByTimeAsync(0);
+    });
+
+    expect(api.writes()).toHaveLength(2);
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+  });
+
+  it('keeps an unsaved set on the phone and saves it when the workout is opened again', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockWorkoutApi((call) => (call.method === 'PUT' ? networkDown() : undefined));
+    const day = chestDay();
+    const first = renderActiveWorkout({ day, session: sessionOf(day) });
+    await logSet(first.user, { weight: '95', reps: '10' });
+    await passTime(0);
+    first.unmount();
+
+    // The page is reloaded; the api still has the session without the set.
+    const api = mockWorkoutApi();
+    renderActiveWorkout({ day, session: sessionOf(day) });
+    await passTime(0);
+
+    expect(within(card('Incline Press')).getByText('95 lbs × 10')).toBeInTheDocument();
+    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
+    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
+    expect(localStorage.getItem(backupKey(day.id, SESSION_ID))).toBeNull();
+  });
+
+  it('ignores a copy on the phone that the api already has', async () => {
+    const day = chestDay();
+    writeBackup(localStorage, backupKey(day.id, SESSION_ID), day.exercises, Date.now());
+    const api = mockWorkoutApi();
+    renderActiveWorkout({ day, session: sessionOf(day) });
+    await passTime(0);
+
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('undoes the last set: it takes input again with its numbers and the undo is saved', async () => {
+    const api = mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await logSet(user, { weight: '95', reps: '10' });
+    await skipRest(user);
+
+    await user.click(screen.getByRole('button', { name: 'Undo last set' }));
+    await passTime(0);
+
+    expect(within(card('Incline Press')).getByRole('heading', { level: 3 })).toHaveTextContent('Warm-up 1');
+    expect(screen.getByLabelText('Weight')).toHaveValue('95');
+    expect(screen.getByLabelText('Reps')).toHaveValue('10');
+    expect(screen.getByRole('banner')).toHaveTextContent('0/6 sets');
+    expect(screen.queryByRole('button', { name: 'Undo last set' })).not.toBeInTheDocument();
+    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: false, completedAt: null });
+  });
+});
+
+describe('resuming and last workout', () => {
+  it('shows the sets a resumed session has done as done, and the first incomplete set takes input', () => {
+    mockWorkoutApi();
+    const at = '2026-11-22T08:40:00.000Z';
+    const [w1, w2, work] = blankSets(101);
+    const [f1, f2, fwork] = blankSets(102);
+    const resumed = [
+      exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), completed(work, 135, 8, at)]),
+      exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), f2, fwork]),
+    ];
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day, resumed) });
+
+    expect(screen.getByRole('banner')).toHaveTextContent('4/6 sets');
+    expect(screen.getByText('Exercise 2 of 2')).toBeInTheDocument();
+    expect(card('Incline Press')).toHaveTextContent('Done');
+    expect(card('Incline Press')).toHaveTextContent('Working Set: 135 lbs × 8');
+    const flys = within(card('Dumbbell Flys'));
+    expect(card('Dumbbell Flys')).toHaveAttribute('aria-current', 'step');
+    expect(flys.getByText('20 lbs × 10')).toBeInTheDocument();
+    expect(flys.getByRole('heading', { level: 3 })).toHaveTextContent('Warm-up 2');
+    expect(screen.getAllByLabelText('Weight')).toHaveLength(1);
+  });
+
+  it("shows last time's weight and reps and prefills them; failures are only logged", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockWorkoutApi((call) => {
+      if (call.path === '/api/progress/last-workout/101/1') {
+        return answer(200, { workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 } });
+      }
+      if (call.path === '/api/progress/last-workout/102/1') return answer(500, { message: 'Internal error' });
+      return undefined;
+    });
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await passTime(0);
+
+    expect(screen.getByText('Last time: 95 lbs × 10')).toBeInTheDocument();
+    expect(screen.getByLabelText('Weight')).toHaveValue('95');
+    expect(screen.getByLabelText('Reps')).toHaveValue('10');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Dumbbell Flys'), expect.anything());
+
+    await logSet(user, { reps: '10' });
+    await skipRest(user);
+    await logSet(user, { weight: '115', reps: '6' });
+    await skipRest(user);
+    expect(screen.getByText('Last time: 135 lbs × 8')).toBeInTheDocument();
+    expect(screen.getByLabelText('Weight')).toHaveValue('135');
+  });
+
+  it("takes the unit of the session's prefilled weight", () => {
+    mockWorkoutApi();
+    const [w1, w2, work] = blankSets(101);
+    const prefilled = [exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]), exercise(102, 'Dumbbell Flys')];
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day, prefilled) });
+
+    expect(screen.getByLabelText('Weight')).toHaveValue('40');
+    expect(screen.getByRole('radio', { name: 'kg' })).toBeChecked();
+  });
+});
+
+describe('great-job toast', () => {
+  it('cheers a working set of 13 reps and advises more weight, for 6 seconds', async () => {
+    mockWorkoutApi();
+    const at = '2026-11-22T08:55:00.000Z';
+    const [w1, w2, work] = blankSets(101);
+    const ready = [exercise(101, 'Incline Press', [completed(w1, 40, 10, at, 'kg'), completed(w2, 50, 6, at, 'kg'), work]), exercise(102, 'Dumbbell Flys')];
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day, ready) });
+
+    await logSet(user, { weight: '60', reps: '13', unit: 'kg' });
+
+    expect(screen.getByText('Great job! Time to increase weight')).toBeInTheDocument();
+    expect(screen.getByText(/13 reps on your working set\. Add 1-2\.5 kg next time/)).toBeInTheDocument();
+    await passTime(GREAT_JOB_TOAST_MS - 1);
+    expect(screen.getByText('Great job! Time to increase weight')).toBeInTheDocument();
+    await passTime(1);
+    expect(screen.queryByText('Great job! Time to increase weight')).not.toBeInTheDocument();
+  });
+
+  it('stays quiet for 12 reps and for warm-ups', async () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+
+    await logSet(user, { weight: '95', reps: '20' });
+    await skipRest(user);
+    await logSet(user, { weight: '115', reps: '20' });
+    await skipRest(user);
+    await logSet(user, { weight: '135', reps: '12' });
+
+    expect(screen.queryByText('Great job! Time to increase weight')).not.toBeInTheDocument();
+  });
+});

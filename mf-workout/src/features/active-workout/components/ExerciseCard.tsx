@@ -1,0 +1,257 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import type { Exercise, LastWorkout } from '@hit/contracts';
+import { scrollBehavior } from '../lib/scroll';
+import { prefillSet } from '../logic/prefill';
+import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
+import { exerciseHint } from './exerciseHints';
+import { SetEntryForm } from './SetEntryForm';
+
+/** Where a completed set is on its way to the api. */
+export type SetSaveState = 'saved' | 'saving' | 'retrying';
+
+const Card = styled.section<{ $active: boolean }>`
+  /* Scrolled to when it becomes active: clear of the sticky header. */
+  scroll-margin-top: 9rem;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ $active, theme }) =>
+    $active &&
+    css`
+      border-color: ${theme.colors.accent};
+      box-shadow: ${theme.shadows.card};
+    `}
+`;
+
+const CardHeading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Position = styled.span<{ $done: boolean; $active: boolean }>`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  background: ${({ $done, $active, theme }) => ($done ? theme.colors.success : $active ? theme.colors.accent : theme.colors.surfaceRaised)};
+  color: ${({ $done, $active, theme }) => ($done || $active ? theme.colors.onAccent : theme.colors.textMuted)};
+`;
+
+const Name = styled.h2`
+  flex: 1;
+  min-width: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  overflow-wrap: anywhere;
+`;
+
+const Status = styled.span<{ $done: boolean }>`
+  flex: none;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+  color: ${({ $done, theme }) => ($done ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  border-left: 3px solid ${({ theme }) => theme.colors.accent};
+  padding-left: ${({ theme }) => theme.space.sm};
+`;
+
+const SetList = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const SetRow = styled.div<{ $done: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  column-gap: ${({ theme }) => theme.space.sm};
+  min-height: 52px;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ $done, theme }) => ($done ? theme.colors.text : theme.colors.textMuted)};
+`;
+
+const SetLabelStack = styled.div`
+  display: grid;
+  gap: 2px;
+  min-width: 0;
+`;
+
+const SetName = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const SetResult = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const Summary = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+const saveColours = {
+  saved: 'success',
+  saving: 'textMuted',
+  retrying: 'warning',
+} as const;
+
+const SaveNote = styled.span<{ $state: SetSaveState }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ $state, theme }) => theme.colors[saveColours[$state]]};
+`;
+
+const saveText: Record<SetSaveState, string> = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  retrying: 'Not saved yet — retrying',
+};
+
+const UndoButton = styled.button`
+  justify-self: start;
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  margin-left: -${({ theme }) => theme.space.sm};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+  &:hover { color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Check = ({ size = 18 }: { size?: number }) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </svg>
+);
+
+interface ExerciseCardProps {
+  exercise: Exercise;
+  /** 1-based position in the workout. */
+  number: number;
+  active: boolean;
+  lastWorkout: LastWorkout | undefined;
+  saveStateOf: (setId: string) => SetSaveState;
+  /** Offered in the active card when some set of the workout is done. */
+  canUndo: boolean;
+  onCompleteSet: (setId: string, entry: SetEntry) => void;
+  onUndo: () => void;
+}
+
+/**
+ * One exercise of the workout: collapsed to its name and progress, or, when active, expanded with its form hint
+ * and its sets, where only the first incomplete set takes input.
+ */
+export function ExerciseCard({ exercise, number, active, lastWorkout, saveStateOf, canUndo, onCompleteSet, onUndo }: ExerciseCardProps) {
+  const done = isExerciseComplete(exercise);
+  const completedCount = exercise.sets.filter((set) => set.completed).length;
+  const inputIndex = active ? firstIncompleteSetIndex(exercise) : -1;
+  const hint = exerciseHint(exercise.name);
+  const workingSet = exercise.sets.find((set) => set.type === 'working' && set.completed);
+
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (active) card.current?.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() });
+  }, [active]);
+
+  let status: ReactNode = `${completedCount}/${exercise.sets.length} sets`;
+  if (done) status = 'Done';
+
+  return (
+    <Card ref={card} $active={active} aria-label={exercise.name} aria-current={active ? 'step' : undefined}>
+      <CardHeading>
+        <Position $done={done} $active={active} aria-hidden="true">
+          {done ? <Check /> : number}
+        </Position>
+        <Name>{exercise.name}</Name>
+        <Status $done={done}>{status}</Status>
+      </CardHeading>
+
+      {!active && done && workingSet && workingSet.weight !== null && workingSet.reps !== null && (
+        <Summary>Working Set: {formatSet(workingSet.weight, workingSet.weightUnit, workingSet.reps)}</Summary>
+      )}
+
+      {active && (
+        <>
+          <SetList>
+            {exercise.sets.map((set, index) => {
+              const label = setLabel(exercise.sets, index);
+              if (index === inputIndex) {
+                return (
+                  <li key={set.id}>
+                    <SetEntryForm
+                      key={set.id}
+                      label={label}
+                      prefill={prefillSet(exercise, index, lastWorkout)}
+                      onComplete={(entry) => onCompleteSet(set.id, entry)}
+                    />
+                  </li>
+                );
+              }
+              const saveState = saveStateOf(set.id);
+              return (
+                <li key={set.id}>
+                  <SetRow $done={set.completed}>
+                    {set.completed && set.weight !== null && set.reps !== null ? (
+                      <>
+                        <SetLabelStack>
+                          <SetName>{label}</SetName>
+                          <SaveNote $state={saveState} role={saveState === 'retrying' ? 'status' : undefined}>
+                            {saveState === 'saved' && <Check size={14} />}
+                            {saveText[saveState]}
+                          </SaveNote>
+                        </SetLabelStack>
+                        <SetResult>{formatSet(set.weight, set.weightUnit, set.reps)}</SetResult>
+                      </>
+                    ) : (
+                      <>
+                        <SetName>{label}</SetName>
+                        <span>Up next</span>
+                      </>
+                    )}
+                  </SetRow>
+                </li>
+              );
+            })}
+          </SetList>
+          {canUndo && (
+            <UndoButton type="button" onClick={onUndo}>
+              Undo last set
+            </UndoButton>
+          )}
+          {hint && <Hint>{hint}</Hint>}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,241 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import styled, { css } from 'styled-components';
+import { REST_TIMER_SECONDS } from '../../../constants';
+import type { RestTimer } from '../hooks/useRestTimer';
+import { formatClock, restSecondsLeft } from '../logic/restTimer';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.md};
+  background: rgb(8 10 13 / 0.97);
+  overflow-y: auto;
+`;
+
+const Panel = styled.div`
+  width: 100%;
+  max-width: 26rem;
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space.lg};
+  text-align: center;
+  &:focus { outline: none; }
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-transform: uppercase;
+  letter-spacing: 0.12em;
+`;
+
+const Dial = styled.div`
+  position: relative;
+  width: min(72vw, 16rem);
+  aspect-ratio: 1;
+  display: grid;
+  place-items: center;
+  svg { position: absolute; inset: 0; width: 100%; height: 100%; transform: rotate(-90deg); }
+`;
+
+const DialTrack = styled.circle`
+  fill: none;
+  stroke: ${({ theme }) => theme.colors.surfaceRaised};
+  stroke-width: 5;
+`;
+
+const DialProgress = styled.circle<{ $paused: boolean }>`
+  fill: none;
+  stroke: ${({ $paused, theme }) => ($paused ? theme.colors.textMuted : theme.colors.accent)};
+  stroke-width: 5;
+  stroke-linecap: round;
+`;
+
+const Digits = styled.p<{ $paused: boolean }>`
+  font-size: clamp(3rem, 15vw, 4.25rem);
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-variant-numeric: tabular-nums;
+  letter-spacing: -0.02em;
+  line-height: 1;
+  ${({ $paused, theme }) =>
+    $paused &&
+    css`
+      color: ${theme.colors.textMuted};
+    `}
+`;
+
+const PausedNote = styled.p`
+  position: absolute;
+  bottom: 26%;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.warning};
+  text-transform: uppercase;
+  letter-spacing: 0.1em;
+`;
+
+const ExerciseName = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: -${({ theme }) => theme.space.sm};
+`;
+
+const NextSet = styled.p<{ $working: boolean }>`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  ${({ $working, theme }) =>
+    $working &&
+    css`
+      padding: ${theme.space.sm} ${theme.space.md};
+      border: 2px solid ${theme.colors.warning};
+      border-radius: ${theme.radii.md};
+      color: ${theme.colors.warning};
+    `}
+`;
+
+const Actions = styled.div`
+  width: 100%;
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const ActionButton = styled.button<{ $primary?: boolean }>`
+  min-height: 56px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  cursor: pointer;
+  touch-action: manipulation;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  ${({ $primary, theme }) =>
+    $primary &&
+    css`
+      border-color: ${theme.colors.accent};
+      background: ${theme.colors.accent};
+      color: ${theme.colors.onAccent};
+    `}
+`;
+
+const VisuallyHidden = styled.p`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+/** What a screen reader hears: the start, each full minute, the last 10 seconds; not every tick. */
+function announcement(secondsLeft: number, paused: boolean): string {
+  if (paused) return 'Rest timer paused';
+  if (secondsLeft === REST_TIMER_SECONDS) return `Rest ${formatClock(secondsLeft)}`;
+  if (secondsLeft > 10 && secondsLeft % 60 === 0) return `${secondsLeft / 60} ${secondsLeft === 60 ? 'minute' : 'minutes'} left`;
+  if (secondsLeft === 10) return '10 seconds left';
+  return '';
+}
+
+interface RestTimerOverlayProps {
+  rest: RestTimer;
+  onPause: () => void;
+  onResume: () => void;
+  onSkip: () => void;
+}
+
+const RADIUS = 46;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/**
+ * The rest between sets over the whole screen: big mm:ss, what comes next (a warning before the working set),
+ * Pause/Resume and Skip Rest. A modal dialog: focus stays inside, Escape skips.
+ */
+export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerOverlayProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const secondsLeft = restSecondsLeft(rest.remainingMs);
+  const paused = rest.timer.status === 'paused';
+  const fraction = Math.min(1, rest.remainingMs / (REST_TIMER_SECONDS * 1000));
+  const spoken = announcement(secondsLeft, paused);
+  const lastSpoken = useRef('');
+  if (spoken) lastSpoken.current = spoken;
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    return () => {
+      if (previous?.isConnected) previous.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onSkip();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    // Focus trap: Tab cycles through the dialog's own buttons.
+    const buttons = Array.from(panel.current.querySelectorAll('button'));
+    if (buttons.length === 0) return;
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <Backdrop>
+      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+        <Title id={titleId}>Rest</Title>
+        <Dial>
+          <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+            <DialTrack cx="50" cy="50" r={RADIUS} />
+            <DialProgress
+              cx="50"
+              cy="50"
+              r={RADIUS}
+              $paused={paused}
+              strokeDasharray={CIRCUMFERENCE}
+              strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
+            />
+          </svg>
+          <Digits role="timer" $paused={paused}>
+            {formatClock(secondsLeft)}
+          </Digits>
+          {paused && <PausedNote>Paused</PausedNote>}
+        </Dial>
+        <ExerciseName>{rest.nextSet.exerciseName}</ExerciseName>
+        <NextSet $working={rest.nextSet.isWorkingSet}>
+          {rest.nextSet.isWorkingSet ? 'Next: Working Set — take it to failure' : `Next: ${rest.nextSet.label}`}
+        </NextSet>
+        <Actions>
+          {paused ? (
+            <ActionButton type="button" onClick={onResume}>
+              Resume
+            </ActionButton>
+          ) : (
+            <ActionButton type="button" onClick={onPause}>
+              Pause
+            </ActionButton>
+          )}
+          <ActionButton type="button" $primary onClick={onSkip}>
+            Skip Rest
+          </ActionButton>
+        </Actions>
+        <VisuallyHidden aria-live="polite">{lastSpoken.current}</VisuallyHidden>
+      </Panel>
+    </Backdrop>
+  );
+}

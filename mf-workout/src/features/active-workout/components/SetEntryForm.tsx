@@ -1,0 +1,260 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS, type WeightUnit } from '@hit/contracts';
+import { scrollBehavior } from '../lib/scroll';
+import type { SetPrefill } from '../logic/prefill';
+import { formatSet, sanitizeRepsInput, sanitizeWeightInput, setEntryProblem, toSetEntry, type SetEntry } from '../logic/sets';
+
+const Form = styled.form`
+  /* Kept clear of the sticky header and of the tip card at the bottom when scrolled into view. */
+  scroll-margin: 9rem 0 10rem;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  border: 2px solid ${({ theme }) => theme.colors.accent};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+`;
+
+const SetName = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+`;
+
+const LastTime = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Inputs = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 0;
+`;
+
+const Label = styled.label`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+`;
+
+const NumberInput = styled.input<{ $invalid?: boolean }>`
+  width: 100%;
+  min-width: 0;
+  height: 60px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 2px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+  text-align: center;
+  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 0.6; }
+  &:focus-visible { outline-offset: 0; border-color: ${({ theme }) => theme.colors.focus}; }
+`;
+
+const UnitChoice = styled.fieldset`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+/** Read out, not shown: the two options say what they are. */
+const HiddenLegend = styled.legend`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+const UnitOption = styled.label`
+  position: relative;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 48px;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  cursor: pointer;
+  input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  &:has(input:checked) {
+    border-color: ${({ theme }) => theme.colors.accent};
+    background: ${({ theme }) => theme.colors.accentSoft};
+    color: ${({ theme }) => theme.colors.accent};
+  }
+  &:has(input:focus-visible) {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const CompleteButton = styled.button`
+  min-height: 56px;
+  width: 100%;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.onAccent};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  cursor: pointer;
+  touch-action: manipulation;
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.accentHover}; }
+  &:active:not(:disabled) { transform: scale(0.98); }
+  &:disabled { background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+`;
+
+const Problem = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.dangerText};
+`;
+
+const problemText = {
+  'reps-too-high': `Reps must be at most ${MAX_REPS}.`,
+  'weight-too-high': `Weight must be at most ${MAX_WEIGHT}.`,
+} as const;
+
+interface SetEntryFormProps {
+  label: string;
+  prefill: SetPrefill;
+  onComplete: (entry: SetEntry) => void;
+}
+
+/**
+ * The one set that takes input: weight (decimal keypad, ',' or '.'), reps (number keypad), unit, Complete Set.
+ * The inputs show the prefill until the lifter types, so last workout's numbers arriving late still fill them.
+ */
+export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) {
+  const id = useId();
+  const [weight, setWeight] = useState<string | null>(null);
+  const [reps, setReps] = useState<string | null>(null);
+  const [weightUnit, setWeightUnit] = useState<WeightUnit | null>(null);
+  const repsInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The next set to log comes into view (only scrolls when it is not already in full view).
+  useEffect(() => {
+    form.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
+  }, []);
+
+  const weightText = weight ?? prefill.weight;
+  const repsText = reps ?? prefill.reps;
+  const unit = weightUnit ?? prefill.weightUnit;
+  const problem = setEntryProblem(weightText, repsText);
+  const shownProblem = problem === 'reps-missing' ? null : problem;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const entry = toSetEntry(weightText, repsText, unit);
+    if (entry) onComplete(entry);
+  };
+
+  // Enter on the weight goes on to the reps instead of completing the set half-typed.
+  const weightKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    repsInput.current?.focus();
+  };
+
+  return (
+    <Form ref={form} onSubmit={submit} aria-labelledby={`${id}-set`} noValidate>
+      <Heading>
+        <SetName id={`${id}-set`}>{label}</SetName>
+        {prefill.lastTime && (
+          <LastTime>
+            Last time: {formatSet(prefill.lastTime.weight, prefill.lastTime.weightUnit, prefill.lastTime.reps)}
+          </LastTime>
+        )}
+      </Heading>
+      <Inputs>
+        <Field>
+          <Label htmlFor={`${id}-weight`}>Weight</Label>
+          <NumberInput
+            id={`${id}-weight`}
+            type="text"
+            inputMode="decimal"
+            enterKeyHint="next"
+            autoComplete="off"
+            placeholder="0"
+            value={weightText}
+            $invalid={problem === 'weight-too-high'}
+            aria-invalid={problem === 'weight-too-high' || undefined}
+            onChange={(event) => setWeight(sanitizeWeightInput(event.target.value))}
+            onFocus={(event) => event.target.select()}
+            onKeyDown={weightKeyDown}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-reps`}>Reps</Label>
+          <NumberInput
+            ref={repsInput}
+            id={`${id}-reps`}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            enterKeyHint="done"
+            autoComplete="off"
+            placeholder="0"
+            value={repsText}
+            $invalid={problem === 'reps-too-high'}
+            aria-invalid={problem === 'reps-too-high' || undefined}
+            onChange={(event) => setReps(sanitizeRepsInput(event.target.value))}
+            onFocus={(event) => event.target.select()}
+          />
+        </Field>
+      </Inputs>
+      <UnitChoice>
+        <HiddenLegend>Weight unit</HiddenLegend>
+        {WEIGHT_UNITS.map((option) => (
+          <UnitOption key={option}>
+            <input
+              type="radio"
+              name={`${id}-unit`}
+              value={option}
+              checked={unit === option}
+              onChange={() => setWeightUnit(option)}
+            />
+            {option}
+          </UnitOption>
+        ))}
+      </UnitChoice>
+      <div aria-live="polite">{shownProblem && <Problem>{problemText[shownProblem]}</Problem>}</div>
+      <CompleteButton type="submit" disabled={problem !== null}>
+        Complete Set
+      </CompleteButton>
+    </Form>
+  );
+}

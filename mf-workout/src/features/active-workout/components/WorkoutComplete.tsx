@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef } from 'react';
+import styled from 'styled-components';
+import type { WorkoutDay } from '@hit/contracts';
+import { Alert, Button, Spinner } from '@hit/ui';
+import { muscleGroupsText } from '../logic/sets';
+
+export type FinishState = { name: 'finishing' } | { name: 'complete' } | { name: 'failed'; message: string };
+
+const Screen = styled.section`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
+  text-align: center;
+`;
+
+const Badge = styled.div`
+  display: grid;
+  place-items: center;
+  width: 5.5rem;
+  height: 5.5rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  color: ${({ theme }) => theme.colors.accent};
+  border: 3px solid ${({ theme }) => theme.colors.accent};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxxl};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  &:focus { outline: none; }
+`;
+
+const DayName = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Facts = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  width: 100%;
+  max-width: 22rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  li {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: ${({ theme }) => theme.space.xs};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+  svg { color: ${({ theme }) => theme.colors.success}; }
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  max-width: 22rem;
+`;
+
+const Check = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </svg>
+);
+
+interface WorkoutCompleteProps {
+  state: FinishState;
+  day: WorkoutDay;
+  exerciseCount: number;
+  onRetry: () => void;
+  onReturnHome: () => void;
+}
+
+/** The end of a workout: saving it, then 'Workout Complete!' (or what went wrong, with Try again). */
+export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHome }: WorkoutCompleteProps) {
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (state.name !== 'finishing') title.current?.focus();
+  }, [state.name]);
+
+  if (state.name === 'finishing') {
+    return (
+      <Screen aria-label="Finishing workout">
+        <Spinner size="lg" label="Saving your workout" />
+        <Muted>Saving your workout…</Muted>
+      </Screen>
+    );
+  }
+
+  if (state.name === 'failed') {
+    return (
+      <Screen aria-labelledby={titleId}>
+        <Title id={titleId} ref={title} tabIndex={-1}>
+          Almost there
+        </Title>
+        <Alert title="The workout could not be finished">
+          {state.message} The sets you logged are not lost.
+        </Alert>
+        <Actions>
+          <Button size="lg" fullWidth onClick={onRetry}>
+            Try again
+          </Button>
+          <Button size="lg" variant="secondary" fullWidth onClick={onReturnHome}>
+            Return to Home
+          </Button>
+        </Actions>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen aria-labelledby={titleId}>
+      <Badge>
+        <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <path d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+      </Badge>
+      <Title id={titleId} ref={title} tabIndex={-1}>
+        Workout Complete!
+      </Title>
+      <div>
+        <DayName>{day.name}</DayName>
+        <Muted>{muscleGroupsText(day.muscleGroups)}</Muted>
+      </div>
+      <Facts>
+        <li>
+          <Check /> All {exerciseCount} exercises completed
+        </li>
+        <li>
+          <Check /> Progress saved
+        </li>
+      </Facts>
+      <Actions>
+        <Button size="lg" fullWidth onClick={onReturnHome}>
+          Return to Home
+        </Button>
+      </Actions>
+    </Screen>
+  );
+}

@@ -1,0 +1,139 @@
+import styled from 'styled-components';
+import type { WorkoutDay } from '@hit/contracts';
+import { muscleGroupsText } from '../logic/sets';
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0 -${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const TopRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const ExitButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  margin-left: -${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  cursor: pointer;
+  &:disabled { opacity: 0.6; cursor: progress; }
+`;
+
+const SetCount = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-variant-numeric: tabular-nums;
+  span {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 0 ${({ theme }) => theme.space.xs};
+`;
+
+const MuscleGroups = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ProgressRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  white-space: nowrap;
+`;
+
+const Track = styled.div`
+  flex: 1;
+  height: 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  overflow: hidden;
+`;
+
+const Fill = styled.div`
+  height: 100%;
+  border-radius: inherit;
+  background: ${({ theme }) => theme.colors.accent};
+  transition: width 300ms ease;
+`;
+
+interface WorkoutHeaderProps {
+  day: WorkoutDay;
+  completedSets: number;
+  totalSets: number;
+  /** 1-based number of the active exercise. */
+  exerciseNumber: number;
+  exerciseCount: number;
+  exiting: boolean;
+  onExit: () => void;
+}
+
+/** Exit, the day, 'N/M sets', 'Exercise n of m' and the progress bar; stays on top while the list scrolls. */
+export function WorkoutHeader({ day, completedSets, totalSets, exerciseNumber, exerciseCount, exiting, onExit }: WorkoutHeaderProps) {
+  const percent = totalSets === 0 ? 0 : Math.round((completedSets / totalSets) * 100);
+  return (
+    <Header>
+      <TopRow>
+        <ExitButton type="button" onClick={onExit} disabled={exiting} aria-busy={exiting || undefined}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+          {exiting ? 'Saving…' : 'Exit'}
+        </ExitButton>
+        <SetCount>
+          {completedSets}/{totalSets} <span>sets</span>
+        </SetCount>
+      </TopRow>
+      <Title>
+        {day.name}
+        <MuscleGroups>{muscleGroupsText(day.muscleGroups)}</MuscleGroups>
+      </Title>
+      <ProgressRow>
+        <span>
+          Exercise {exerciseNumber} of {exerciseCount}
+        </span>
+        <Track
+          role="progressbar"
+          aria-label="Workout progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${completedSets} of ${totalSets} sets done`}
+        >
+          <Fill style={{ width: `${percent}%` }} />
+        </Track>
+        <span>{percent}%</span>
+      </ProgressRow>
+    </Header>
+  );
+}

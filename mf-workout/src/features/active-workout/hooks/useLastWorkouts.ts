@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import type { Exercise, LastWorkout } from '@hit/contracts';
+import { queryKeys } from '@hit/platform';
+
+/**
+ * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise (of the workout as it opened): the
+ * 'Last time' hint and the prefill.
+ * Exercises with a set done when the workout opened are left out: the api would answer this very workout's
+ * sets (a resumed one), not the last one. Failures are only logged (spec §7): the workout goes on without hints.
+ */
+export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): Map<number, LastWorkout> {
+  const results = useQueries({
+    queries: exercises.map((exercise) => ({
+      queryKey: queryKeys.lastWorkout(exercise.id, dayId),
+      enabled: !exercise.sets.some((set) => set.completed),
+    })),
+  });
+
+  // Logged once per failure, not on every render.
+  const failures = results.flatMap((result, i) => (result.error ? [{ name: exercises[i].name, error: result.error }] : []));
+  const failedNames = failures.map((failure) => failure.name).join(', ');
+  const failuresRef = useRef(failures);
+  failuresRef.current = failures;
+  useEffect(() => {
+    for (const { name, error } of failuresRef.current) console.warn(`Last workout of ${name} could not be loaded:`, error);
+  }, [failedNames]);
+
+  const byExercise = new Map<number, LastWorkout>();
+  results.forEach((result, i) => {
+    if (result.data) byExercise.set(exercises[i].id, result.data as LastWorkout);
+  });
+  return byExercise;
+}

@@ -1,0 +1,151 @@
+import type { Exercise } from '@hit/contracts';
+import { chestDay, completed, exercise, blankSets } from '../testing/fixtures';
+import { backoffDelayMs, createAutosave, type SaveReason } from './autosave';
+
+class Status402 extends Error {
+  status = 402;
+}
+
+const first = chestDay().exercises;
+const [w1, w2, work] = blankSets(101);
+const second = [exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), w2, work]), first[1]];
+const third = [exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), completed(w2, 115, 6, '2026-11-22T09:04:00.000Z'), work]), first[1]];
+
+/** A save whose answers the test hands out one by one. */
+function controlledSave() {
+  const pending: { exercises: Exercise[]; reason: SaveReason; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const save = jest.fn(
+    (exercises: Exercise[], reason: SaveReason) =>
+      new Promise<void>((resolve, reject) => pending.push({ exercises, reason, resolve, reject })),
+  );
+  return { save, pending };
+}
+
+async function flushPromises() {
+  await jest.advanceTimersByTimeAsync(0);
+}
+
+function started(save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>, onAccessDenied = jest.fn()) {
+  const autosave = createAutosave({
+    save,
+    isAccessDenied: (error) => error instanceof Status402,
+    onAccessDenied,
+  });
+  autosave.start();
+  return autosave;
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('autosave', () => {
+  it('saves a state at once and reports it saved', async () => {
+    const { save, pending } = controlledSave();
+    const autosave = started(save);
+
+    const version = autosave.save(second);
+
+    expect(save).toHaveBeenCalledWith(second, 'autosave');
+    expect(autosave.getStatus()).toMatchObject({ latestVersion: version, savedVersion: 0 });
+    pending[0].resolve();
+    await flushPromises();
+    expect(autosave.getStatus()).toMatchObject({ savedVersion: version, failing: false });
+    expect(autosave.unsavedExercises()).toBeNull();
+  });
+
+  it('keeps one save in flight and then sends only the newest state', async () => {
+    const { save, pending } = controlledSave();
+    const autosave = started(save);
+
+    autosave.save(first);
+    autosave.save(second);
+    autosave.save(third);
+    expect(save).toHaveBeenCalledTimes(1);
+
+    pending[0].resolve();
+    await flushPromises();
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith(third, 'autosave');
+    pending[1].resolve();
+    await flushPromises();
+    expect(autosave.getStatus().savedVersion).toBe(3);
+  });
+
+  it('retries a failed save with growing waits until it lands', async () => {
+    const save = jest
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new Error('503: down'))
+      .mockResolvedValue({});
+    const autosave = started(save);
+
+    autosave.save(second);
+    await flushPromises();
+    expect(autosave.getStatus().failing).toBe(true);
+    expect(autosave.unsavedExercises()).toBe(second);
+
+    await jest.advanceTimersByTimeAsync(backoffDelayMs(0) - 1);
+    expect(save).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(save).toHaveBeenCalledTimes(2);
+
+    await jest.advanceTimersByTimeAsync(backoffDelayMs(1));
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(autosave.getStatus()).toMatchObject({ failing: false, savedVersion: 1 });
+  });
+
+  it('waits 1, 2, 4 ... seconds between attempts, at most 30', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(backoffDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+
+  it('tries again at once when asked (the connection is back)', async () => {
+    const save = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({});
+    const autosave = started(save);
+    autosave.save(second);
+    await flushPromises();
+
+    autosave.retryNow();
+    await flushPromises();
+
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(autosave.getStatus().failing).toBe(false);
+  });
+
+  it('stops on 402 and says access is denied', async () => {
+    const onAccessDenied = jest.fn();
+    const save = jest.fn().mockRejectedValue(new Status402('402: Free trial expired'));
+    const autosave = started(save, onAccessDenied);
+
+    autosave.save(second);
+    await flushPromises();
+    await jest.advanceTimersByTimeAsync(60_000);
+
+    expect(onAccessDenied).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(autosave.getStatus().accessDenied).toBe(true);
+  });
+
+  it('lets a caller wait for a save, hearing of the first failure while retries go on', async () => {
+    const save = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({});
+    const autosave = started(save);
+
+    await expect(autosave.saveAndWait(second, 'exit')).rejects.toThrow('Failed to fetch');
+    await expect(autosave.saveAndWait(second, 'exit')).resolves.toBeUndefined();
+    expect(save).toHaveBeenLastCalledWith(second, 'exit');
+  });
+
+  it('sends nothing before start() and no retries after stop()', async () => {
+    const save = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const autosave = createAutosave({ save, isAccessDenied: () => false, onAccessDenied: jest.fn() });
+
+    autosave.save(second);
+    expect(save).not.toHaveBeenCalled();
+    autosave.start();
+    await flushPromises();
+    expect(save).toHaveBeenCalledTimes(1);
+
+    autosave.stop();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Saves the workout after every set (ARCHITECTURE §4) so no set is ever lost: one save in flight at a time, each
+ * one sending the newest full state (a newer set supersedes an older save that has not gone out), and a failed
+ * save retried with exponential backoff until it lands. Only a denied access (402) stops it: nothing can be saved
+ * then, and the workout view closes.
+ */
+import type { Exercise } from '@hit/contracts';
+
+/** Why a state is saved: after a set, on Exit (the day goes with it), or before completing the workout. */
+export type SaveReason = 'autosave' | 'exit' | 'complete';
+
+export interface AutosaveStatus {
+  /** Version of the newest state handed in (0: nothing yet). */
+  latestVersion: number;
+  /** Version of the newest state the api has confirmed. */
+  savedVersion: number;
+  /** The last attempt failed and a retry is scheduled. */
+  failing: boolean;
+  /** The api refused with 402: saving has stopped. */
+  accessDenied: boolean;
+}
+
+export interface AutosaveOptions {
+  save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>;
+  isAccessDenied: (error: unknown) => boolean;
+  onAccessDenied: (error: unknown) => void;
+  /** A failed attempt (the next one is scheduled): for logging. */
+  onError?: (error: unknown) => void;
+  /** Wait before retry number `attempt` (0 first). */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+/** 1 s, 2 s, 4 s ... at most 30 s between attempts. */
+export function backoffDelayMs(attempt: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt);
+}
+
+interface Waiter {
+  version: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export function createAutosave({ save, isAccessDenied, onAccessDenied, onError, retryDelayMs = backoffDelayMs }: AutosaveOptions) {
+  let status: AutosaveStatus = { latestVersion: 0, savedVersion: 0, failing: false, accessDenied: false };
+  let latest: { version: number; exercises: Exercise[]; reason: SaveReason } | null = null;
+  let inFlight = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Stopped while the screen is gone: no retries run (start() again resumes them).
+  let stopped = true;
+  let waiters: Waiter[] = [];
+  const listeners = new Set<() => void>();
+
+  function update(patch: Partial<AutosaveStatus>) {
+    status = { ...status, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function clearRetry() {
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    retryTimer = undefined;
+  }
+
+  function settle(error?: unknown) {
+    const pending: Waiter[] = [];
+    for (const waiter of waiters) {
+      if (error !== undefined) waiter.reject(error);
+      else if (waiter.version <= status.savedVersion) waiter.resolve();
+      else pending.push(waiter);
+    }
+    waiters = pending;
+  }
+
+  async function run(): Promise<void> {
+    if (inFlight || stopped || status.accessDenied || !latest || status.savedVersion >= latest.version) return;
+    clearRetry();
+    inFlight = true;
+    const { version, exercises, reason } = latest;
+    try {
+      await save(exercises, reason);
+    } catch (error) {
+      inFlight = false;
+      if (stopped) return;
+      if (isAccessDenied(error)) {
+        update({ accessDenied: true, failing: false });
+        settle(error);
+        onAccessDenied(error);
+        return;
+      }
+      onError?.(error);
+      update({ failing: true });
+      // Whoever waits for this save hears of the failure now; the state itself keeps being retried.
+      settle(error);
+      retryTimer = setTimeout(() => void run(), retryDelayMs(attempt++));
+      return;
+    }
+    inFlight = false;
+    attempt = 0;
+    update({ savedVersion: Math.max(status.savedVersion, version), failing: false });
+    settle();
+    // A newer state may have come in while this one was on its way.
+    void run();
+  }
+
+  /** Hands in the newest full state; it is saved as soon as no other save is in flight. Returns its version. */
+  function saveState(exercises: Exercise[], reason: SaveReason = 'autosave'): number {
+    const version = status.latestVersion + 1;
+    latest = { version, exercises, reason };
+    update({ latestVersion: version });
+    void run();
+    return version;
+  }
+
+  /**
+   * Saves this state now and waits for the api: resolves once it is saved, rejects with the error of the first
+   * attempt that fails (the state is still retried in the background, unless access was denied).
+   */
+  function saveAndWait(exercises: Exercise[], reason: SaveReason): Promise<void> {
+    if (status.accessDenied) return Promise.reject(new Error('Saving stopped: access denied'));
+    return new Promise<void>((resolve, reject) => {
+      // Registered first: a save that fails at once must still reach this waiter.
+      waiters.push({ version: status.latestVersion + 1, resolve, reject });
+      saveState(exercises, reason);
+    });
+  }
+
+  return {
+    getStatus: (): AutosaveStatus => status,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    save: saveState,
+    saveAndWait,
+
+    /** The newest state not yet confirmed by the api, if any. */
+    unsavedExercises(): Exercise[] | null {
+      return latest && status.savedVersion < latest.version ? latest.exercises : null;
+    },
+
+    /** Tries a failed save again at once (the connection is back, the phone was unlocked). */
+    retryNow(): void {
+      if (status.failing && !inFlight) void run();
+    },
+
+    /** Lets saves go out (the screen is up); a state handed in before is saved now. */
+    start(): void {
+      stopped = false;
+      void run();
+    },
+
+    /** Stops retrying (the screen is gone). A save already on its way still lands. */
+    stop(): void {
+      stopped = true;
+      clearRetry();
+    },
+  };
+}
+
+export type Autosave = ReturnType<typeof createAutosave>;

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import type { Session } from '@hit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useUser } from '@hit/platform';
+import { PageContainer, Spinner } from '@hit/ui';
+import styled from 'styled-components';
+import { ActiveWorkout } from '../../active-workout';
+import { useOpenSession } from '../../workouts-api/openSession';
+import { useWorkoutDays } from '../../workouts-api/workoutDays';
+import { useWorkoutState } from '../../workouts-api/workoutState';
+import { useAccessGuard, type AccessGuard } from '../hooks/useAccessGuard';
+import { useNow } from '../hooks/useNow';
+import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
+import { useWelcomeModal } from '../hooks/useWelcomeModal';
+import { restPeriod, type RestPeriod } from '../logic/restPeriod';
+import { findNextDay } from '../logic/rotation';
+import { DangerZoneCard } from './DangerZoneCard';
+import { DashboardHeader } from './DashboardHeader';
+import { LoadError } from './LoadError';
+import { NextWorkoutCard } from './NextWorkoutCard';
+import { RestPeriodBanner } from './RestPeriodBanner';
+import { ResumeWorkoutCard } from './ResumeWorkoutCard';
+import { StartRuleDialogs } from './StartRuleDialogs';
+import { TrialExpiredOverlay } from './TrialExpiredOverlay';
+import { WelcomeModal } from './WelcomeModal';
+import { WorkoutDaysSection } from './WorkoutDaysSection';
+import { WorkoutGuidelinesCard } from './WorkoutGuidelinesCard';
+
+/** The rest period is counted in whole hours; a minute is fine-grained enough to keep it right. */
+const CLOCK_REFRESH_MS = 60_000;
+
+const Lower = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.lg};
+  align-items: start;
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  }
+`;
+
+/** /home (spec §2): the dashboard, replaced by the active workout while one runs. */
+export function Dashboard() {
+  const queryClient = useQueryClient();
+  const { data: user } = useUser();
+  const days = useWorkoutDays();
+  const state = useWorkoutState();
+  const guard = useAccessGuard();
+  const { access } = guard;
+  const openSession = useOpenSession({ enabled: !access.isLoading && access.canAccessFeatures });
+  const welcome = useWelcomeModal(Boolean(user));
+  const now = useNow(CLOCK_REFRESH_MS);
+  const [activeWorkout, setActiveWorkout] = useState<StartedWorkout | null>(null);
+
+  const rest = restPeriod(days.data ?? [], now);
+  const start = useStartWorkout({
+    state: state.data ?? { cycleCount: 0, nextRecommendedDay: 1 },
+    rest,
+    guard,
+    onStarted: setActiveWorkout,
+  });
+
+  const closeActiveWorkout = () => {
+    setActiveWorkout(null);
+    // The workout saved, ended or completed its session: show the days, rotation and resume offer as they are now.
+    for (const queryKey of [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
+
+  if (activeWorkout) {
+    return <ActiveWorkout day={activeWorkout.day} session={activeWorkout.session} onClose={closeActiveWorkout} />;
+  }
+
+  return (
+    <>
+      <DashboardContent
+        days={days}
+        state={state}
+        rest={rest}
+        unfinished={openSession.data ?? null}
+        start={start}
+        guard={guard}
+      />
+      {/* Outside the content so a load finishing under them does not remount them. */}
+      <TrialExpiredOverlay open={guard.trialOverlayOpen} onDismiss={guard.dismissTrialOverlay} />
+      <WelcomeModal open={welcome.open} closing={welcome.closing} onDismiss={welcome.dismiss} />
+    </>
+  );
+}
+
+interface DashboardContentProps {
+  days: ReturnType<typeof useWorkoutDays>;
+  state: ReturnType<typeof useWorkoutState>;
+  rest: RestPeriod;
+  unfinished: Session | null;
+  start: ReturnType<typeof useStartWorkout>;
+  guard: AccessGuard;
+}
+
+function DashboardContent({ days, state, rest, unfinished, start, guard }: DashboardContentProps) {
+  if (days.isPending || state.isPending) {
+    return <Spinner page label="Loading your workouts" />;
+  }
+
+  if (days.isError || state.isError) {
+    const retry = () => {
+      if (days.isError) void days.refetch();
+      if (state.isError) void state.refetch();
+    };
+    return (
+      <PageContainer>
+        <LoadError onRetry={retry} retrying={days.isFetching || state.isFetching} />
+      </PageContainer>
+    );
+  }
+
+  const workoutDays = days.data;
+  const workoutState = state.data;
+  const nextDay = findNextDay(workoutDays, workoutState);
+  const unfinishedDay = unfinished ? workoutDays.find((day) => day.id === unfinished.dayId) : undefined;
+
+  return (
+    <PageContainer>
+      <DashboardHeader cycleCount={workoutState.cycleCount} nextRecommendedDay={workoutState.nextRecommendedDay} />
+      {unfinished && unfinishedDay ? (
+        <ResumeWorkoutCard
+          day={unfinishedDay}
+          session={unfinished}
+          onResume={() => start.resume(unfinishedDay, unfinished)}
+        />
+      ) : (
+        <>
+          {rest.inRecommendationPeriod && <RestPeriodBanner hoursRemaining={rest.hoursRemaining} />}
+          {nextDay && (
+            <NextWorkoutCard
+              day={nextDay}
+              starting={start.startingDayId === nextDay.id}
+              onStart={() => start.requestStart(nextDay)}
+            />
+          )}
+        </>
+      )}
+      <WorkoutDaysSection
+        days={workoutDays}
+        state={workoutState}
+        rest={rest}
+        startingDayId={start.startingDayId}
+        onStart={start.requestStart}
+      />
+      <Lower>
+        <WorkoutGuidelinesCard />
+        <DangerZoneCard guard={guard} />
+      </Lower>
+      <StartRuleDialogs
+        dialog={start.dialog}
+        days={workoutDays}
+        state={workoutState}
+        rest={rest}
+        starting={start.startingDayId !== null}
+        onClose={start.closeDialog}
+        onSkipRest={start.skipRestAndStart}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,187 @@
+import { useId, type ComponentType } from 'react';
+import type { WorkoutDay } from '@hit/contracts';
+import { Badge, Button, ButtonLink, type BadgeVariant } from '@hit/ui';
+import styled, { css } from 'styled-components';
+import {
+  COMPLETE_NEXT_DAY_FIRST,
+  lastCompletedText,
+  muscleGroupsText,
+  setProgress,
+  type DayStatus,
+} from '../logic/dayCard';
+import { CalendarIcon, ChartIcon, CheckIcon, LockIcon, MoonIcon, PlayIcon } from './icons';
+
+const Card = styled.article<{ $next: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  ${({ $next, theme }) =>
+    $next &&
+    css`
+      border-color: ${theme.colors.accent};
+      box-shadow: 0 0 0 1px ${theme.colors.accent}, ${theme.shadows.card};
+    `}
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const DayName = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+`;
+
+const MuscleGroups = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.xs};
+  margin: 0;
+`;
+
+const Stat = styled.div`
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+  }
+`;
+
+const Line = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  svg { flex: none; }
+`;
+
+const StatusRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space.xs};
+`;
+
+const statusLook: Record<DayStatus['kind'], { variant: BadgeVariant; icon: ComponentType }> = {
+  completed: { variant: 'success', icon: CheckIcon },
+  resting: { variant: 'warning', icon: () => <MoonIcon size={14} /> },
+  ready: { variant: 'accent', icon: PlayIconSmall },
+};
+
+function PlayIconSmall() {
+  return (
+    <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 4.5v15l12-7.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export interface WorkoutDayCardProps {
+  day: WorkoutDay;
+  isNext: boolean;
+  status: DayStatus | null;
+  starting: boolean;
+  onStart: () => void;
+}
+
+/** Spec §2 workout day card. Start stays pressable on every day: the dashboard explains what is not allowed. */
+export function WorkoutDayCard({ day, isNext, status, starting, onStart }: WorkoutDayCardProps) {
+  const titleId = useId();
+  const { done, total } = setProgress(day);
+  const StatusIcon = status ? statusLook[status.kind].icon : null;
+
+  return (
+    <Card aria-labelledby={titleId} $next={isNext}>
+      <TitleRow>
+        <DayName id={titleId}>{day.name}</DayName>
+        {isNext && (
+          <Badge variant="accent" aria-label="Next recommended day">
+            Next
+          </Badge>
+        )}
+      </TitleRow>
+      <MuscleGroups>{muscleGroupsText(day)}</MuscleGroups>
+      <Stats>
+        <Stat>
+          <dt>Exercises</dt>
+          <dd>{day.exercises.length}</dd>
+        </Stat>
+        <Stat>
+          <dt>Sets completed</dt>
+          <dd>
+            {done} of {total}
+          </dd>
+        </Stat>
+      </Stats>
+      {status && StatusIcon && (
+        <StatusRow>
+          <Badge variant={statusLook[status.kind].variant}>
+            <StatusIcon />
+            {status.text}
+          </Badge>
+        </StatusRow>
+      )}
+      {!isNext && (
+        <Line>
+          <LockIcon />
+          {COMPLETE_NEXT_DAY_FIRST}
+        </Line>
+      )}
+      {day.lastCompleted && (
+        <Line>
+          <CalendarIcon />
+          Last completed: {lastCompletedText(day.lastCompleted)}
+        </Line>
+      )}
+      <Actions>
+        <Button
+          variant={isNext ? 'primary' : 'secondary'}
+          onClick={onStart}
+          disabled={starting}
+          aria-label={`${starting ? 'Starting' : 'Start'} ${day.name}`}
+          aria-busy={starting || undefined}
+        >
+          <PlayIcon />
+          {starting ? 'Starting...' : 'Start'}
+        </Button>
+        <ButtonLink to="/progress" variant="ghost">
+          <ChartIcon />
+          Progress Analytics
+        </ButtonLink>
+      </Actions>
+    </Card>
+  );
+}

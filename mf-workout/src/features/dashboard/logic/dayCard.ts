@@ -1,0 +1,74 @@
+import type { WorkoutDay, WorkoutState } from '@hit/contracts';
+import { hoursText, type RestPeriod } from './restPeriod';
+import { isNextDay } from './rotation';
+
+export const COMPLETE_NEXT_DAY_FIRST = 'Complete next day first';
+
+export type DayStatus =
+  | { kind: 'completed'; text: 'Completed' }
+  | { kind: 'resting'; text: string }
+  | { kind: 'ready'; text: 'Ready to start' };
+
+/**
+ * Spec §2 day card status. A day completed in this cycle is 'Completed'. The next day is 'Ready to start', or
+ * shows the hours of rest still recommended. Other days have no status of their own: they show
+ * 'Complete next day first' instead (see showsCompleteNextDayFirst).
+ */
+export function dayStatus(
+  day: Pick<WorkoutDay, 'id' | 'isCompleted'>,
+  state: Pick<WorkoutState, 'nextRecommendedDay'>,
+  rest: RestPeriod,
+): DayStatus | null {
+  if (day.isCompleted) return { kind: 'completed', text: 'Completed' };
+  if (!isNextDay(day, state)) return null;
+  if (rest.inRecommendationPeriod) {
+    return { kind: 'resting', text: `${hoursText(rest.hoursRemaining)} of rest recommended` };
+  }
+  return { kind: 'ready', text: 'Ready to start' };
+}
+
+/** Spec §2: every day that is not the next one says 'Complete next day first'. */
+export function showsCompleteNextDayFirst(
+  day: Pick<WorkoutDay, 'id'>,
+  state: Pick<WorkoutState, 'nextRecommendedDay'>,
+): boolean {
+  return !isNextDay(day, state);
+}
+
+export interface SetProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * The card's completed count, in sets: those logged in the day's current performance. A day completed in this
+ * cycle counts every set (finishing a workout needs them all; the api clears them for next time).
+ */
+export function setProgress(day: Pick<WorkoutDay, 'exercises' | 'isCompleted'>): SetProgress {
+  let done = 0;
+  let total = 0;
+  for (const exercise of day.exercises) {
+    for (const set of exercise.sets) {
+      total += 1;
+      if (set.completed) done += 1;
+    }
+  }
+  return { done: day.isCompleted ? total : done, total };
+}
+
+/** 'Chest & Back', 'Legs, Glutes & Abs' */
+export function muscleGroupsText(day: Pick<WorkoutDay, 'muscleGroups'>): string {
+  const groups = day.muscleGroups;
+  if (groups.length <= 2) return groups.join(' & ');
+  return `${groups.slice(0, -1).join(', ')} & ${groups[groups.length - 1]}`;
+}
+
+/** The last-completed date as people read it, e.g. 'Mon, Nov 23, 2026' (in the device's locale and zone). */
+export function lastCompletedText(lastCompleted: string, locale?: string): string {
+  return new Date(lastCompleted).toLocaleDateString(locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
