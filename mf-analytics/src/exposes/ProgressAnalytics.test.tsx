@@ -1,33 +1,223 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ProgressAnalyticsProps } from '@hit/contracts';
-import { createQueryClient } from '@hit/platform';
-import { AppProviders } from '@hit/ui';
-import ProgressAnalytics from './ProgressAnalytics';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { answer, never } from '../../test/apiMock';
+import { expiredStatus } from '../../test/fixtures';
+import { mockAnalyticsApi, renderAnalytics } from '../../test/renderAnalytics';
 
-function renderScreen(props: ProgressAnalyticsProps = {}) {
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <ProgressAnalytics {...props} />
-    </AppProviders>,
-  );
+const tile = (label: string) => screen.getByTestId(`tile-${label}`);
+
+async function renderLoaded() {
+  const api = mockAnalyticsApi();
+  const rendered = renderAnalytics();
+  await screen.findByRole('img', { name: /Weight Progression chart/ });
+  return { api, ...rendered };
 }
 
-describe('ProgressAnalytics (placeholder)', () => {
-  it('links Home to /home when no back handler is given', () => {
-    renderScreen();
+describe('ProgressAnalytics', () => {
+  it('links Home to /home when no back handler is given, and shows the tip', async () => {
+    mockAnalyticsApi();
+    const { user } = renderAnalytics();
 
     expect(screen.getByRole('region', { name: 'Progress Analytics' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(
+      screen.getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
   });
 
   it('shows a Back button that calls the back handler when one is given', async () => {
+    mockAnalyticsApi();
     const onBack = jest.fn();
-    renderScreen({ onBack });
+    const { user } = renderAnalytics({ onBack });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
 
     expect(onBack).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('link', { name: 'Home' })).not.toBeInTheDocument();
+  });
+
+  it('shows the loading text while progress loads', async () => {
+    const api = mockAnalyticsApi({ 'GET /api/progress': never });
+    renderAnalytics();
+
+    expect(await screen.findByText('Loading progress data...')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/progress')).toHaveLength(1));
+  });
+
+  it('shows the empty state with a link to start the first workout', async () => {
+    mockAnalyticsApi({ 'GET /api/progress': answer(200, []) });
+    renderAnalytics();
+
+    expect(await screen.findByText('No progress data available')).toBeInTheDocument();
+    expect(screen.getByText('Complete some workouts to see your progress analytics')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Your First Workout' })).toHaveAttribute('href', '/home');
+  });
+
+  it('draws both charts with D3 paths, the legend, the recommendations and the summary tiles', async () => {
+    await renderLoaded();
+
+    const weightChart = screen.getByTestId('weight-chart');
+    const weightLines = within(weightChart).getAllByTestId('weight-line');
+    expect(weightLines).toHaveLength(3);
+    for (const path of weightLines) expect(path.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+/);
+    expect(within(screen.getByRole('list', { name: 'Exercises' })).getAllByRole('listitem')).toHaveLength(3);
+
+    const repChart = screen.getByTestId('rep-chart');
+    expect(within(repChart).getByTestId('rep-line').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    expect(within(repChart).getByTestId('optimal-band').getAttribute('d')).toMatch(/^M/);
+    expect(within(repChart).getByText('Optimal range: 6-10 reps')).toBeInTheDocument();
+    // y-axis runs to max(12 + 2, 12) = 14.
+    expect(within(repChart).getByText('14')).toBeInTheDocument();
+
+    expect(tile('Total Working Sets')).toHaveTextContent('5');
+    expect(tile('Avg Weight')).toHaveTextContent('147.0 lbs');
+    expect(tile('Avg Reps')).toHaveTextContent('9.0');
+    expect(tile('Weight Change')).toHaveTextContent('+15.0 lbs');
+
+    const recommendations = screen.getByRole('region', { name: 'Training Recommendations' });
+    expect(within(recommendations).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows a tooltip when a data point gets keyboard focus or the pointer', async () => {
+    const { user } = await renderLoaded();
+
+    const point = screen.getByRole('img', { name: 'Squat, Cycle 2: 210 lbs' });
+    expect(point).toHaveAttribute('tabindex', '0');
+    act(() => point.focus());
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Cycle 2: 210 lbs');
+    act(() => point.blur());
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+
+    const repPoint = screen.getAllByRole('img', { name: /^Barbell Row, .*: 5 reps at 120 lbs$/ })[0];
+    await user.hover(repPoint);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('5 reps · 120 lbs');
+    await user.unhover(repPoint);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
+  it('gives screen readers a data table for each chart', async () => {
+    await renderLoaded();
+
+    expect(screen.getByRole('table', { name: 'Weight by cycle in lbs' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /Reps by date/ })).toBeInTheDocument();
+  });
+
+  it('switches the tiles and labels to kilograms', async () => {
+    const { user } = await renderLoaded();
+
+    const unitSelect = screen.getByRole('combobox', { name: 'Weight unit' });
+    expect(within(unitSelect).getByRole('option', { name: 'Pounds (lbs)' })).toBeInTheDocument();
+    await user.selectOptions(unitSelect, 'Kilograms (kg)');
+
+    expect(tile('Avg Weight')).toHaveTextContent(/^66\.\d kg$/);
+    expect(tile('Weight Change')).toHaveTextContent('+6.8 kg');
+    expect(screen.getByRole('table', { name: 'Weight by cycle in kg' })).toBeInTheDocument();
+  });
+
+  it('narrows the weight chart to a single line when one exercise is chosen', async () => {
+    const { user } = await renderLoaded();
+
+    const exerciseSelect = screen.getByRole('combobox', { name: 'Exercise' });
+    expect(exerciseSelect).toHaveDisplayValue('All Exercises');
+    await user.selectOptions(exerciseSelect, 'Squat');
+
+    const lines = within(screen.getByTestId('weight-chart')).getAllByTestId('weight-line');
+    expect(lines).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Exercises' })).not.toBeInTheDocument();
+    expect(tile('Total Working Sets')).toHaveTextContent('2');
+  });
+
+  it('shows the trial-expired gate without fetching progress, and upgrading starts checkout', async () => {
+    const api = mockAnalyticsApi({
+      'GET /api/subscription/status': answer(200, expiredStatus),
+      'POST /api/subscription/create-checkout': answer(500, { message: 'Stripe down' }, 'Internal Server Error'),
+    });
+    const { user } = renderAnalytics();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Free Trial Expired' });
+    expect(
+      within(dialog).getByText(
+        'Your trial has ended. Upgrade to Premium to continue accessing your analytics and progress tracking.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Loading progress data...')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade to Premium' }));
+
+    await waitFor(() => expect(api.callsTo('POST /api/subscription/create-checkout')).toHaveLength(1));
+    expect(JSON.parse(String(api.callsTo('POST /api/subscription/create-checkout')[0][1]?.body))).toEqual({
+      billingEmail: 'lifter@gym.test',
+    });
+    expect(await screen.findByText('Unable to Process Payment')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/progress')).toHaveLength(0);
+  });
+
+  it('goes home from the gate with Back to Home', async () => {
+    mockAnalyticsApi({ 'GET /api/subscription/status': answer(200, expiredStatus) });
+    const { user } = renderAnalytics();
+
+    await user.click(await screen.findByRole('button', { name: 'Back to Home' }));
+
+    expect(await screen.findByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+  });
+});
+
+describe('ProgressAnalytics with a long history', () => {
+  it('keeps every set in the line but only gives the latest 150 a focusable marker', async () => {
+    const start = Date.parse('2025-01-01T10:00:00.000Z');
+    const entries = Array.from({ length: 400 }, (_, i) => ({
+      date: new Date(start + i * 2 * 86_400_000).toISOString(),
+      sessionId: `s${i}`,
+      workoutDayId: (i % 3) + 1,
+      exerciseId: 11,
+      exerciseName: 'Bench Press',
+      weight: 100 + i,
+      weightUnit: 'lbs' as const,
+      reps: 6 + (i % 5),
+      setType: 'working' as const,
+    }));
+    mockAnalyticsApi({ 'GET /api/progress': answer(200, entries) });
+    renderAnalytics();
+
+    const repChart = await screen.findByTestId('rep-chart');
+    expect(repChart.querySelectorAll('circle')).toHaveLength(150);
+    expect(within(repChart).getByTestId('rep-line').getAttribute('d')?.split('L')).toHaveLength(400);
+    expect(tile('Total Working Sets')).toHaveTextContent('400');
+  });
+});
+
+describe('ProgressAnalytics charts at any width', () => {
+  const original = global.ResizeObserver;
+  let notify: ((width: number) => void) | undefined;
+
+  beforeEach(() => {
+    const callbacks: ResizeObserverCallback[] = [];
+    global.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        callbacks.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    notify = (width) =>
+      act(() => {
+        for (const callback of callbacks) {
+          callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver);
+        }
+      });
+  });
+
+  afterEach(() => {
+    global.ResizeObserver = original;
+  });
+
+  it('redraws the charts at the width of their container (a 320 px phone)', async () => {
+    await renderLoaded();
+
+    notify?.(320);
+
+    expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '320');
+    expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 320 260');
   });
 });

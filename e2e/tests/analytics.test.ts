@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { dismissWelcome, signUpThroughForm } from '../support/accounts';
+import { overflowsHorizontally, saveScreenshot } from '../support/artifacts';
+import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
+import { e2eEnvironment } from '../support/environment';
+
+const { baseUrl } = e2eEnvironment();
+
+/**
+ * Logs a whole workout through the api, as the workout screen does (start, autosave, end, complete), from inside
+ * the signed-in page. The workout screen itself is driven set by set in workout.test.ts; here it only arranges
+ * history quickly: warm-ups at half the working weight, 10 reps; working sets at `workingWeight`, 8 reps.
+ */
+async function logWorkout(page: Page, dayId: number, workingWeight: number): Promise<void> {
+  await page.evaluate(
+    async ({ dayId, workingWeight }) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(path, {
+          method,
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+        return response.json();
+      };
+      const session = await call('POST', '/api/sessions/start', { dayId });
+      const completedAt = new Date().toISOString();
+      const exercises = session.exercises.map((exercise: { sets: { type: string }[] }) => ({
+        ...exercise,
+        sets: exercise.sets.map((set) => ({
+          ...set,
+          completed: true,
+          weight: set.type === 'working' ? workingWeight : workingWeight / 2,
+          reps: set.type === 'working' ? 8 : 10,
+          weightUnit: 'lbs',
+          completedAt,
+        })),
+      }));
+      await call('PUT', `/api/sessions/${session.id}`, { exercises });
+      await call('POST', `/api/sessions/${session.id}/end`, {});
+      await call('POST', `/api/workout-days/${dayId}/complete`, {});
+    },
+    { dayId, workingWeight },
+  );
+}
+
+describe('Progress Analytics', () => {
+  let browser: Browser;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    watched = await openPage(browser, baseUrl, viewports.desktop);
+  });
+  afterEach(() => watched.context.close());
+
+  it('shows the empty state to a new user', async () => {
+    const { page } = watched;
+    await signUpThroughForm(page);
+    await page.waitForURL(`${baseUrl}/home`);
+    await dismissWelcome(page);
+    await page.goto('/progress');
+    await page.getByText('No progress data available').waitFor();
+    await page.getByText('Complete some workouts to see your progress analytics').waitFor();
+    await page.getByRole('link', { name: 'Start Your First Workout' }).click();
+    await page.waitForURL(`${baseUrl}/home`);
+  });
+
+  it('draws both charts, a recommendation and the summary after a cycle and a heavier Day 1', async () => {
+    const { page } = watched;
+    await signUpThroughForm(page);
+    await page.waitForURL(`${baseUrl}/home`);
+    await dismissWelcome(page);
+    // Cycle 1 at 100 lbs, then Day 1 of cycle 2 at 120 lbs: 4 + 5 + 3 + 4 working sets.
+    await logWorkout(page, 1, 100);
+    await logWorkout(page, 2, 100);
+    await logWorkout(page, 3, 100);
+    await logWorkout(page, 1, 120);
+
+    await page.goto('/progress');
+    await page.getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations').waitFor();
+    await page.getByLabel('Total Working Sets: 16').waitFor();
+    // Each Day 1 exercise went from 100 to 120 lbs; exercises logged once add no change.
+    await page.getByLabel('Weight Change: +80.0 lbs').waitFor();
+
+    for (const chart of ['Weight Progression', 'Rep Consistency']) {
+      const paths = page.locator('section, article, div').filter({ has: page.getByRole('heading', { name: chart }) }).last().locator('svg path');
+      expect(await paths.count()).toBeGreaterThan(0);
+    }
+    await page.getByText('Optimal range: 6-10 reps').first().waitFor();
+    // Every working set had 8 reps: inside the 6-10 band.
+    await page.getByText('Optimal range').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await saveScreenshot(page, 'analytics-desktop');
+
+    // One exercise in kilograms: its two working sets, 100 → 120 lbs is +9.1 kg.
+    await page.getByLabel('Exercise', { exact: true }).selectOption({ label: 'Incline Press' });
+    await page.getByLabel('Weight unit', { exact: true }).selectOption({ label: 'Kilograms (kg)' });
+    await page.getByLabel('Total Working Sets: 2').waitFor();
+    await page.getByLabel('Weight Change: +9.1 kg').waitFor();
+    expect(watched.errors.filter((text) => text !== 'HTTP 401 GET /api/user')).toEqual([]);
+  });
+});

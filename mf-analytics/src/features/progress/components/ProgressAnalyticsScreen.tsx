@@ -1,0 +1,205 @@
+import { useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { WeightUnit } from '@hit/contracts';
+import { useAccess } from '@hit/platform';
+import { Button, ButtonLink, Card, PageContainer, Spinner } from '@hit/ui';
+import { deriveAnalytics, exerciseColor, type ExerciseFilter } from '../logic';
+import { useProgress } from '../hooks/useProgress';
+import { Recommendations } from './Recommendations';
+import { RepConsistencyChart } from './RepConsistencyChart';
+import { SummaryTiles } from './SummaryTiles';
+import { TrialExpiredGate } from './TrialExpiredGate';
+import { WeightProgressionChart, type WeightSeries } from './WeightProgressionChart';
+
+export const TIP_TEXT = 'Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations';
+export const UNIT_LABELS: Record<WeightUnit, string> = { lbs: 'Pounds (lbs)', kg: 'Kilograms (kg)' };
+
+const Screen = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  max-width: 100%;
+  overflow-x: hidden;
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: ${({ theme }) => theme.fontWeights.black};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
+`;
+
+const Tip = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-left: 3px solid ${({ theme }) => theme.colors.accent};
+  background: ${({ theme }) => theme.colors.accentSoft};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Controls = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 0;
+  label { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+  select {
+    width: 100%;
+    min-height: ${({ theme }) => theme.layout.minTouchTarget};
+    padding: 0 ${({ theme }) => theme.space.sm};
+    font: inherit;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+  }
+  select:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const Charts = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.md};
+  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const Centered = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xl} 0;
+  text-align: center;
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function parseFilter(value: string): ExerciseFilter {
+  return value === 'all' ? 'all' : Number(value);
+}
+
+/** Spec §2 Progress Analytics screen. */
+export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
+  const access = useAccess();
+  const denied = !access.isLoading && !access.canAccessFeatures;
+  const progress = useProgress(!access.isLoading && access.canAccessFeatures);
+  const [unit, setUnit] = useState<WeightUnit>('lbs');
+  const [filter, setFilter] = useState<ExerciseFilter>('all');
+  const titleId = useId();
+  const exerciseSelectId = useId();
+  const unitSelectId = useId();
+
+  const entries = progress.data;
+  const analytics = useMemo(() => (entries ? deriveAnalytics(entries, unit, filter) : null), [entries, unit, filter]);
+
+  if (denied) return <TrialExpiredGate />;
+
+  const nav = onBack ? (
+    <Button variant="ghost" onClick={onBack}>
+      Back
+    </Button>
+  ) : (
+    <ButtonLink to="/home" variant="ghost">
+      Home
+    </ButtonLink>
+  );
+
+  let body;
+  if (access.isLoading || progress.isPending || !analytics) {
+    body = progress.isError ? (
+      <Card>
+        <Centered role="alert">
+          <p>Unable to load progress data</p>
+          <Button variant="secondary" onClick={() => void progress.refetch()}>
+            Try again
+          </Button>
+        </Centered>
+      </Card>
+    ) : (
+      <Centered role="status">
+        <Spinner />
+        <p>Loading progress data...</p>
+      </Centered>
+    );
+  } else if (analytics.sessions.length === 0) {
+    body = (
+      <Card>
+        <Centered>
+          <p>No progress data available</p>
+          <Muted>Complete some workouts to see your progress analytics</Muted>
+          <ButtonLink to="/home">Start Your First Workout</ButtonLink>
+        </Centered>
+      </Card>
+    );
+  } else {
+    const series: WeightSeries[] = (filter === 'all' ? analytics.exercises : analytics.exercises.filter((e) => e.id === filter)).map(
+      (e) => ({ id: e.id, name: e.name, color: exerciseColor(e.id) }),
+    );
+    const lineColor = filter === 'all' ? '#ff7a2f' : exerciseColor(filter);
+    body = (
+      <>
+        <Controls>
+          <Field>
+            <label htmlFor={exerciseSelectId}>Exercise</label>
+            <select id={exerciseSelectId} value={String(filter)} onChange={(e) => setFilter(parseFilter(e.target.value))}>
+              <option value="all">All Exercises</option>
+              {analytics.exercises.map((e) => (
+                <option key={e.id} value={String(e.id)}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field>
+            <label htmlFor={unitSelectId}>Weight unit</label>
+            <select id={unitSelectId} value={unit} onChange={(e) => setUnit(e.target.value as WeightUnit)}>
+              <option value="lbs">{UNIT_LABELS.lbs}</option>
+              <option value="kg">{UNIT_LABELS.kg}</option>
+            </select>
+          </Field>
+        </Controls>
+        <SummaryTiles summary={analytics.summary} unit={unit} />
+        <Charts>
+          <Card title="Weight Progression">
+            <WeightProgressionChart rows={analytics.rows} series={series} unit={unit} showLegend={filter === 'all'} />
+          </Card>
+          <Card title="Rep Consistency">
+            <RepConsistencyChart points={analytics.points} unit={unit} color={lineColor} />
+          </Card>
+        </Charts>
+        <Card title="Training Recommendations">
+          <Recommendations items={analytics.recommendations} unit={unit} />
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <PageContainer>
+      <Screen aria-labelledby={titleId}>
+        <Header>
+          {nav}
+          <Title id={titleId}>Progress Analytics</Title>
+        </Header>
+        <Tip>{TIP_TEXT}</Tip>
+        {body}
+      </Screen>
+    </PageContainer>
+  );
+}

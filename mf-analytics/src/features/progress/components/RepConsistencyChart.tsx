@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { extent, max } from 'd3-array';
+import { scaleLinear, scaleTime } from 'd3-scale';
+import { area, line } from 'd3-shape';
+import { timeFormat } from 'd3-time-format';
+import type { ChartPoint } from './analyticsTypes';
+import { useElementWidth } from '../hooks/useElementWidth';
+import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, VisuallyHidden, XAxis, YAxis, type TooltipState } from './chartParts';
+
+export const OPTIMAL_MIN_REPS = 6;
+export const OPTIMAL_MAX_REPS = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const tickFormat = timeFormat('%b %d');
+
+export interface RepConsistencyChartProps {
+  points: ChartPoint[];
+  unit: string;
+  color: string;
+}
+
+/** The y-axis top (spec §2): the larger of max reps + 2 and 12. */
+export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
+  return Math.max((max(points, (p) => p.reps) ?? 0) + 2, 12);
+}
+
+/** Spec §2 'Rep Consistency': reps by date over the shaded 6-10 band. */
+export function RepConsistencyChart({ points, unit, color }: RepConsistencyChartProps) {
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+
+  if (points.length === 0) {
+    return (
+      <div ref={ref}>
+        <Message>No data available</Message>
+      </div>
+    );
+  }
+
+  const sorted = [...points].sort((a, b) => a.timestamp - b.timestamp);
+  const recent = sorted.slice(-MAX_MARKERS);
+  const innerWidth = width - MARGIN.left - MARGIN.right;
+  const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
+  const [first, last] = extent(sorted, (p) => p.timestamp) as [number, number];
+  const padMs = first === last ? DAY_MS : (last - first) * 0.05;
+  const x = scaleTime()
+    .domain([new Date(first - padMs), new Date(last + padMs)])
+    .range([0, innerWidth]);
+  const y = scaleLinear().domain([0, repAxisMax(sorted)]).range([innerHeight, 0]);
+  const yTicks = y.ticks(6);
+  const xTicks = x.ticks(Math.max(2, Math.min(8, Math.floor(innerWidth / 80)))).map((d) => ({
+    key: String(d.getTime()),
+    label: tickFormat(d),
+    x: x(d),
+  }));
+
+  const band = area<number>()
+    .x((d) => d)
+    .y0(y(OPTIMAL_MIN_REPS))
+    .y1(y(OPTIMAL_MAX_REPS))([0, innerWidth]) ?? '';
+  const repLine = line<ChartPoint>()
+    .x((p) => x(p.timestamp))
+    .y((p) => y(p.reps))(sorted) ?? '';
+
+  return (
+    <ChartBox ref={ref}>
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
+        role="img"
+        aria-label="Rep Consistency chart: reps by date"
+        data-testid="rep-chart"
+      >
+        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+          <path d={band} fill="#3ecf8e" fillOpacity={0.14} data-testid="optimal-band" aria-hidden="true" />
+          <text x={innerWidth - 4} y={y(OPTIMAL_MAX_REPS) - 6} textAnchor="end" style={{ fill: '#3ecf8e' }}>
+            Optimal range: 6-10 reps
+          </text>
+          <YAxis ticks={yTicks} y={y} width={innerWidth} />
+          <XAxis ticks={xTicks} height={innerHeight} width={innerWidth} />
+          <path d={repLine} fill="none" stroke={color} strokeWidth={2.5} strokeLinejoin="round" data-testid="rep-line" aria-hidden="true" />
+          {recent.map((p, i) => {
+            const cx = x(p.timestamp);
+            const cy = y(p.reps);
+            const label = `${p.exerciseName}, ${p.fullDate}: ${p.reps} reps at ${p.weight} ${unit}`;
+            const show = () =>
+              setTooltip({
+                left: cx + MARGIN.left,
+                top: cy + MARGIN.top,
+                lines: [p.exerciseName, p.fullDate, `${p.reps} reps · ${p.weight} ${unit}`],
+              });
+            return (
+              <circle
+                key={`${p.exerciseId}-${p.timestamp}-${i}`}
+                cx={cx}
+                cy={cy}
+                r={5}
+                fill={color}
+                stroke="#0f1217"
+                strokeWidth={1.5}
+                tabIndex={0}
+                role="img"
+                aria-label={label}
+                onMouseEnter={show}
+                onFocus={show}
+                onMouseLeave={() => setTooltip(null)}
+                onBlur={() => setTooltip(null)}
+              />
+            );
+          })}
+        </g>
+      </svg>
+      <ChartTooltip tooltip={tooltip} width={width} />
+      <VisuallyHidden>
+        <table>
+          <caption>
+            Reps by date (optimal range: 6-10 reps){recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Exercise</th>
+              <th scope="col">Reps</th>
+              <th scope="col">Weight ({unit})</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.map((p, i) => (
+              <tr key={`${p.exerciseId}-${p.timestamp}-${i}`}>
+                <th scope="row">{p.fullDate}</th>
+                <td>{p.exerciseName}</td>
+                <td>{p.reps}</td>
+                <td>{p.weight}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </ChartBox>
+  );
+}

@@ -1,0 +1,59 @@
+import styled from 'styled-components';
+import { formatSigned } from '../logic';
+import type { AnalyticsSummary } from './analyticsTypes';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+`;
+
+const Tile = styled.li`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  min-width: 0;
+`;
+
+const Label = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Value = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  overflow-wrap: anywhere;
+`;
+
+function oneDecimal(n: number): string {
+  return (Math.round(n * 10) / 10).toFixed(1);
+}
+
+/** Spec §2: the four summary tiles; weights in the selected unit, the change signed with one decimal. */
+export function SummaryTiles({ summary, unit }: { summary: AnalyticsSummary; unit: string }) {
+  const tiles = [
+    { label: 'Total Working Sets', value: String(summary.totalWorkingSets) },
+    { label: 'Avg Weight', value: `${oneDecimal(summary.avgWeight)} ${unit}` },
+    { label: 'Avg Reps', value: oneDecimal(summary.avgReps) },
+    { label: 'Weight Change', value: summary.weightChange === null ? '–' : `${formatSigned(summary.weightChange)} ${unit}` },
+  ];
+  return (
+    <Grid aria-label="Summary">
+      {tiles.map((tile) => (
+        <Tile key={tile.label} aria-label={`${tile.label}: ${tile.value}`}>
+          <Value data-testid={`tile-${tile.label}`}>{tile.value}</Value>
+          <Label>{tile.label}</Label>
+        </Tile>
+      ))}
+    </Grid>
+  );
+}
