@@ -39,8 +39,8 @@ export async function dismissWelcome(page: Page): Promise<void> {
   await welcome.waitFor({ state: 'detached' });
 }
 
-/** Signs out as a user does: the header's Account button, then Sign out in the account panel. */
+/** Signs out as a user does: the header's Account button, then Sign Out in the account panel. */
 export async function signOutThroughAccountPanel(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Sign Out' }).click();
 }

@@ -1,13 +1,59 @@
 import { useState } from 'react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { SubscriptionStatus } from '@hit/contracts';
 import { createQueryClient, dismissToast, queryKeys } from '@hit/platform';
-import { ThemeProvider } from '@hit/ui';
+import { ThemeProvider, Toaster } from '@hit/ui';
 import AccountPanel from './AccountPanel';
 
+const NOW = new Date('2026-03-01T12:00:00.000Z');
 const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+
+const trial: SubscriptionStatus = {
+  hasActiveSubscription: false,
+  subscriptionStatus: null,
+  subscriptionPeriodEnd: null,
+  trialExpired: false,
+  trialEndsAt: '2026-03-13T12:00:00.000Z',
+  canAccessFeatures: true,
+};
+const active: SubscriptionStatus = {
+  ...trial,
+  hasActiveSubscription: true,
+  subscriptionStatus: 'active',
+  subscriptionPeriodEnd: '2026-03-20T12:00:00.000Z',
+  trialExpired: true,
+};
+const ending: SubscriptionStatus = {
+  ...trial,
+  subscriptionStatus: 'cancelled',
+  subscriptionPeriodEnd: '2026-03-06T12:00:00.000Z',
+  trialExpired: true,
+};
+const expired: SubscriptionStatus = { ...trial, trialExpired: true, canAccessFeatures: false };
+
+function answer(status: number, body: unknown = '') {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
+}
+
+type Routes = Record<string, Response | (() => Response)>;
+
+function mockApi(routes: Routes) {
+  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${path}`;
+    const reply = routes[key];
+    if (!reply) throw new Error(`Unexpected request in test: ${key}`);
+    return typeof reply === 'function' ? reply() : reply;
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  return {
+    fetchMock,
+    callsTo: (key: string) => fetchMock.mock.calls.filter(([p, i]) => `${i?.method ?? 'GET'} ${p}` === key),
+  };
+}
 
 /** Like the shell: the panel is unmounted as soon as it closes. */
 function ShellHost() {
@@ -15,9 +61,13 @@ function ShellHost() {
   return open ? <AccountPanel open onOpenChange={setOpen} /> : null;
 }
 
-function renderPanel(open: boolean | 'as in the shell', onOpenChange = jest.fn()) {
+function renderPanel(
+  { open = true, status = trial }: { open?: boolean | 'as in the shell'; status?: SubscriptionStatus | null } = {},
+  onOpenChange = jest.fn(),
+) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, lifter);
+  if (status) queryClient.setQueryData(queryKeys.subscriptionStatus, status);
   render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
@@ -27,6 +77,7 @@ function renderPanel(open: boolean | 'as in the shell', onOpenChange = jest.fn()
             <Route path="/auth" element={<h1>Sign in page</h1>} />
           </Routes>
           {open === 'as in the shell' ? <ShellHost /> : <AccountPanel open={open} onOpenChange={onOpenChange} />}
+          <Toaster />
         </MemoryRouter>
       </ThemeProvider>
     </QueryClientProvider>,
@@ -34,48 +85,217 @@ function renderPanel(open: boolean | 'as in the shell', onOpenChange = jest.fn()
   return { onOpenChange, queryClient };
 }
 
-afterEach(() => act(() => dismissToast()));
+const panel = () => screen.getByRole('dialog', { name: 'Account details' });
+const button = (name: string) => within(panel()).queryByRole('button', { name });
 
-describe('AccountPanel (placeholder)', () => {
+beforeEach(() => {
+  jest.useFakeTimers({ advanceTimers: true });
+  jest.setSystemTime(NOW);
+});
+afterEach(() => {
+  act(() => dismissToast());
+  jest.useRealTimers();
+});
+
+describe('AccountPanel', () => {
   it('shows nothing while closed', () => {
-    renderPanel(false);
-
+    mockApi({});
+    renderPanel({ open: false });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it("is the 'Account details' dialog with the user's name and e-mail", () => {
-    global.fetch = jest.fn();
-    renderPanel(true);
+  it("is the 'Account details' dialog with the user's name, e-mail and badge", () => {
+    const { fetchMock } = mockApi({});
+    renderPanel();
+    expect(panel()).toHaveTextContent('Ann Lee');
+    expect(panel()).toHaveTextContent('lifter@gym.test');
+    expect(screen.getByTestId('subscription-badge')).toHaveTextContent('Free Trial · 12 days left');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 
-    const dialog = screen.getByRole('dialog', { name: 'Account details' });
-    expect(dialog).toHaveTextContent('Ann Lee');
-    expect(dialog).toHaveTextContent('lifter@gym.test');
-    expect(global.fetch).not.toHaveBeenCalled();
+  it.each<[string, SubscriptionStatus, string]>([
+    ['active', active, 'Premium Active'],
+    ['cancelled, 5 days left', ending, 'Premium Ending · 5 days left'],
+    ['cancelled, 1 day left', { ...ending, subscriptionPeriodEnd: '2026-03-02T12:00:00.000Z' }, 'Premium Ending · 1 day left'],
+    ['cancelled, no end', { ...ending, subscriptionPeriodEnd: null }, 'Premium Ending · Expires soon'],
+    ['trial', trial, 'Free Trial · 12 days left'],
+    ['trial expired', expired, 'Trial Expired'],
+  ])('badge: %s → %s', (_name, status, label) => {
+    mockApi({});
+    renderPanel({ status });
+    expect(screen.getByTestId('subscription-badge')).toHaveTextContent(label);
+  });
+
+  it.each<[string, SubscriptionStatus, boolean, boolean]>([
+    ['trial', trial, true, false],
+    ['active', active, false, true],
+    ['cancelled', ending, false, false],
+    ['trial expired', expired, false, false],
+  ])('buttons for %s: sync %s, cancel %s', (_name, status, sync, cancel) => {
+    mockApi({});
+    renderPanel({ status });
+    expect(button('Sync Subscription Status') !== null).toBe(sync);
+    expect(button('Cancel Subscription') !== null).toBe(cancel);
+    expect(button('Reset All Progress')).toBeInTheDocument();
+    expect(button('Privacy Policy')).toBeInTheDocument();
+    expect(button('Terms of Service')).toBeInTheDocument();
+    expect(button('Sign Out')).toBeInTheDocument();
+  });
+
+  it('has an external Contact link opening a new tab', () => {
+    mockApi({});
+    renderPanel();
+    const link = within(panel()).getByRole('link', { name: 'Contact' });
+    expect(link).toHaveAttribute('href', 'https://hit-tracker.app/contact');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it.each([
+    ['Privacy Policy', 'Stripe'],
+    ['Terms of Service', 'paid accounts are retained'],
+  ])('%s opens a dialog with the policy text', async (name, text) => {
+    mockApi({});
+    renderPanel();
+    await userEvent.click(button(name)!);
+    const dialog = screen.getByRole('dialog', { name });
+    expect(dialog).toHaveTextContent(text);
+    expect(dialog).toHaveTextContent(/inactive for one year may be deleted/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument();
   });
 
   it('asks to close with Escape', async () => {
-    const { onOpenChange } = renderPanel(true);
-
+    mockApi({});
+    const { onOpenChange } = renderPanel();
     await userEvent.keyboard('{Escape}');
-
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('signs out: closes, logs out on the server, forgets the user and goes to /auth', async () => {
-    const fetchMock = jest.fn().mockResolvedValue({
-      ok: true,
-      status: 200,
-      statusText: 'OK',
-      text: async () => JSON.stringify({ message: 'Logged out' }),
+  describe('Reset All Progress', () => {
+    it('asks first; keeping progress sends nothing', async () => {
+      const api = mockApi({});
+      renderPanel();
+      await userEvent.click(button('Reset All Progress')!);
+      const confirm = screen.getByRole('dialog', { name: 'Reset all progress?' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Keep my progress' }));
+      expect(screen.queryByRole('dialog', { name: 'Reset all progress?' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST /api/reset')).toHaveLength(0);
     });
-    global.fetch = fetchMock;
-    const { queryClient } = renderPanel('as in the shell');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    it("resets, says 'Progress Reset' and refreshes workout queries", async () => {
+      const api = mockApi({ 'POST /api/reset': answer(200, { message: 'ok' }) });
+      const { queryClient } = renderPanel();
+      queryClient.setQueryData(queryKeys.workoutDays, []);
+      await userEvent.click(button('Reset All Progress')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, reset everything' }));
+      expect(await screen.findByText('Progress Reset')).toBeInTheDocument();
+      expect(api.callsTo('POST /api/reset')).toHaveLength(1);
+      await waitFor(() => expect(queryClient.getQueryState(queryKeys.workoutDays)?.isInvalidated).toBe(true));
+    });
 
+    it("says 'Reset Failed' when the api refuses (402)", async () => {
+      mockApi({ 'POST /api/reset': answer(402, { message: 'Subscription required' }) });
+      renderPanel();
+      await userEvent.click(button('Reset All Progress')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, reset everything' }));
+      expect(await screen.findByText('Reset Failed')).toBeInTheDocument();
+      expect(screen.getByText('Failed to reset workout progress. Please try again.')).toBeInTheDocument();
+    });
+  });
+
+  describe('Sync Subscription Status', () => {
+    it("says 'Subscription Synced' and reloads the status", async () => {
+      const api = mockApi({
+        'POST /api/subscription/sync': answer(200, { subscriptionId: 'sub_1' }),
+        'GET /api/subscription/status': answer(200, active),
+      });
+      renderPanel();
+      await userEvent.click(button('Sync Subscription Status')!);
+      expect(await screen.findByText('Subscription Synced')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('subscription-badge')).toHaveTextContent('Premium Active'));
+      expect(api.callsTo('GET /api/subscription/status')).toHaveLength(1);
+    });
+
+    it("says 'No Active Subscription' when none is found", async () => {
+      mockApi({
+        'POST /api/subscription/sync': answer(200, { error: 'No active subscription found' }),
+        'GET /api/subscription/status': answer(200, trial),
+      });
+      renderPanel();
+      await userEvent.click(button('Sync Subscription Status')!);
+      expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+      expect(screen.getByText('No active subscription found in your Stripe account.')).toBeInTheDocument();
+    });
+
+    it("says 'Sync Failed' with the message when the call fails", async () => {
+      mockApi({ 'POST /api/subscription/sync': answer(500, { message: 'Stripe is down' }) });
+      renderPanel();
+      await userEvent.click(button('Sync Subscription Status')!);
+      expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+      expect(screen.getByText('Failed to sync subscription status: Stripe is down')).toBeInTheDocument();
+    });
+  });
+
+  describe('Cancel Subscription', () => {
+    it('asks first; keeping it sends nothing', async () => {
+      const api = mockApi({});
+      renderPanel({ status: active });
+      await userEvent.click(button('Cancel Subscription')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Keep subscription' }));
+      expect(screen.queryByRole('dialog', { name: 'Cancel subscription?' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST /api/subscription/cancel')).toHaveLength(0);
+    });
+
+    it("says 'Subscription Cancelled' with the period end date", async () => {
+      mockApi({
+        'POST /api/subscription/cancel': answer(200, { periodEnd: '2026-03-20T12:00:00.000Z' }),
+        'GET /api/subscription/status': answer(200, ending),
+      });
+      renderPanel({ status: active });
+      await userEvent.click(button('Cancel Subscription')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+      expect(await screen.findByText('Subscription Cancelled')).toBeInTheDocument();
+      expect(screen.getByText(/until March 20, 2026/)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByTestId('subscription-badge')).toHaveTextContent('Premium Ending'));
+    });
+
+    it("says 'the current billing period' without a period end", async () => {
+      mockApi({
+        'POST /api/subscription/cancel': answer(200, { periodEnd: null }),
+        'GET /api/subscription/status': answer(200, ending),
+      });
+      renderPanel({ status: active });
+      await userEvent.click(button('Cancel Subscription')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+      expect(await screen.findByText('Subscription Cancelled')).toBeInTheDocument();
+      expect(screen.getByText(/until the current billing period/)).toBeInTheDocument();
+    });
+
+    it.each([
+      ['an error field', answer(200, { error: 'No active subscription to cancel' }), 'No active subscription to cancel'],
+      ['a failed call', answer(500, { message: 'Stripe is down' }), 'Stripe is down'],
+    ])("says 'Cancellation Failed' for %s", async (_name, reply, message) => {
+      mockApi({ 'POST /api/subscription/cancel': reply });
+      renderPanel({ status: active });
+      await userEvent.click(button('Cancel Subscription')!);
+      await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+      expect(await screen.findByText('Cancellation Failed')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          `Failed to cancel subscription: ${message}. Please try again or contact support if the issue persists.`,
+        ),
+      ).toBeInTheDocument();
+    });
+  });
+
+  it('signs out: closes, logs out on the server, forgets the user and goes to /auth', async () => {
+    const api = mockApi({ 'POST /api/logout': answer(200, { message: 'Logged out' }) });
+    const { queryClient } = renderPanel({ open: 'as in the shell' });
+    await userEvent.click(button('Sign Out')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST' }));
+    expect(api.callsTo('POST /api/logout')).toHaveLength(1);
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.user)).toBeNull());
   });
 });

@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
-import { displayName, useLogout, useUser } from '@hit/platform';
-import { Button, Dialog, DialogActions } from '@hit/ui';
-import styled from 'styled-components';
+import { displayName, useLogout, useSubscriptionStatus, useUser } from '@hit/platform';
+import { Badge, Button, Dialog, DialogActions } from '@hit/ui';
+import styled, { createGlobalStyle } from 'styled-components';
+import { useCancelSubscription, useResetAllProgress, useSyncSubscription } from '../features/account/accountApi';
+import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
+import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
 
 const Details = styled.dl`
   display: grid;
@@ -19,10 +23,67 @@ const Details = styled.dl`
   }
 `;
 
-// Placeholder until the full panel (sheet on mobile, subscription badge, sync/cancel, policies) arrives.
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const LinkRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const ExternalLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; }
+  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+`;
+
+/**
+ * On phones the panel is a bottom sheet. @hit/ui's Dialog takes no styling props, so this targets the one dialog
+ * holding the [data-account-sheet] marker (and its backdrop) with :has(); other dialogs are untouched.
+ */
+const PhoneSheetStyle = createGlobalStyle`
+  @media (max-width: 639.98px) {
+    div:has(> [role='dialog'] [data-account-sheet]) {
+      align-items: flex-end;
+      padding: 0;
+    }
+    [role='dialog']:has([data-account-sheet]) {
+      max-width: none;
+      margin: auto 0 0;
+      max-height: 92vh;
+      overflow-y: auto;
+      border-bottom: 0;
+      border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
+      padding-bottom: calc(${({ theme }) => theme.space.lg} + env(safe-area-inset-bottom, 0px));
+    }
+  }
+`;
+
+type Open = null | 'reset' | 'cancel' | 'privacy' | 'terms';
+
 export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) {
   const { data: user } = useUser();
+  const { data: status } = useSubscriptionStatus();
   const logout = useLogout();
+  const reset = useResetAllProgress();
+  const sync = useSyncSubscription();
+  const cancel = useCancelSubscription();
+  const [inner, setInner] = useState<Open>(null);
+  const closeInner = (next: boolean) => {
+    if (!next) setInner(null);
+  };
 
   const signOut = () => {
     // Closed first: signing out leaves for /auth, where no account panel belongs.
@@ -30,21 +91,110 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
     logout.mutate();
   };
 
+  const confirmReset = () => {
+    setInner(null);
+    reset.mutate();
+  };
+
+  const confirmCancel = () => {
+    setInner(null);
+    cancel.mutate();
+  };
+
+  const badge = status ? subscriptionBadge(status, new Date()) : null;
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Account details">
-      {user && (
-        <Details>
-          <dt>Name</dt>
-          <dd>{displayName(user)}</dd>
-          <dt>E-mail</dt>
-          <dd>{user.email}</dd>
-        </Details>
-      )}
-      <DialogActions>
-        <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
-          Sign out
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      {open && <PhoneSheetStyle />}
+      <Dialog open={open} onOpenChange={onOpenChange} title="Account details">
+        {user && (
+          <Details>
+            <dt>Name</dt>
+            <dd>{displayName(user)}</dd>
+            <dt>E-mail</dt>
+            <dd>{user.email}</dd>
+            <dt>Subscription</dt>
+            <dd>
+              {badge ? (
+                <Badge variant={badge.tone} data-testid="subscription-badge">
+                  {badge.label}
+                </Badge>
+              ) : (
+                '…'
+              )}
+            </dd>
+          </Details>
+        )}
+        <Actions data-account-sheet>
+          <Button variant="danger" onClick={() => setInner('reset')} disabled={reset.isPending}>
+            Reset All Progress
+          </Button>
+          {status && showSync(status) && (
+            <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+              {sync.isPending ? 'Syncing...' : 'Sync Subscription Status'}
+            </Button>
+          )}
+          {status && showCancel(status) && (
+            <Button variant="secondary" onClick={() => setInner('cancel')} disabled={cancel.isPending}>
+              Cancel Subscription
+            </Button>
+          )}
+          <LinkRow>
+            <ExternalLink href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
+              Contact
+            </ExternalLink>
+            <Button variant="ghost" onClick={() => setInner('privacy')}>
+              Privacy Policy
+            </Button>
+            <Button variant="ghost" onClick={() => setInner('terms')}>
+              Terms of Service
+            </Button>
+          </LinkRow>
+          <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
+            Sign Out
+          </Button>
+        </Actions>
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'reset'}
+        onOpenChange={closeInner}
+        title="Reset all progress?"
+        description="Every logged set and workout session will be deleted and you start again from Day 1 of Cycle 1. This cannot be undone."
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setInner(null)}>
+            Keep my progress
+          </Button>
+          <Button variant="danger" onClick={confirmReset}>
+            Yes, reset everything
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'cancel'}
+        onOpenChange={closeInner}
+        title="Cancel subscription?"
+        description="You keep premium access until the end of the current billing period. After that, premium features are locked."
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setInner(null)}>
+            Keep subscription
+          </Button>
+          <Button variant="danger" onClick={confirmCancel}>
+            Yes, cancel
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={open && inner === 'privacy'} onOpenChange={closeInner} title="Privacy Policy" size="lg">
+        <PrivacyPolicyText />
+      </Dialog>
+
+      <Dialog open={open && inner === 'terms'} onOpenChange={closeInner} title="Terms of Service" size="lg">
+        <TermsOfServiceText />
+      </Dialog>
+    </>
   );
 }
