@@ -28,6 +28,10 @@ export function securityHeaders(config: Pick<Config, 'remotesMode' | 'publicOrig
         upgradeInsecureRequests: config.publicOrigin?.startsWith('https:') ? [] : null,
       },
     },
+    // helmet's default no-referrer makes browsers send `Origin: null` on same-origin form posts (the demo
+    // checkout's Confirm), which the Origin check must refuse. This policy sends the real origin to us and only
+    // the origin to other sites.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }
 

@@ -292,6 +292,11 @@ describe('security', () => {
   });
 
   describe('headers', () => {
+    it('sends the origin on same-origin requests (a no-referrer policy would make form posts say Origin: null)', async () => {
+      const response = await request(app).get('/api/health');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    });
+
     it('marks every /api answer no-store, except the remote map (no-cache)', async () => {
       const { agent } = await signUp(app);
       const answers = {
