@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
-import { displayName, useLogout, useSubscriptionStatus, useUser } from '@hit/platform';
+import { displayName, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
 import { Badge, Button, Dialog, DialogActions } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
-import { useCancelSubscription, useResetAllProgress, useSyncSubscription } from '../features/account/accountApi';
+import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
 import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
 
@@ -77,7 +77,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const { data: user } = useUser();
   const { data: status } = useSubscriptionStatus();
   const logout = useLogout();
-  const reset = useResetAllProgress();
+  const reset = useResetProgress();
   const sync = useSyncSubscription();
   const cancel = useCancelSubscription();
   const [inner, setInner] = useState<Open>(null);

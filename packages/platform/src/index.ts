@@ -29,3 +29,4 @@ export {
   type Access,
 } from './subscription';
 export { openAccountPanel, closeAccountPanel, useAccountPanel } from './accountPanel';
+export { resetProgress, useResetProgress } from './resetProgress';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelResponse, ResetProgressResponse, SyncResponse } from '@hit/contracts';
+import type { CancelResponse, SyncResponse } from '@hit/contracts';
 import { apiRequest, queryKeys, toast } from '@hit/platform';
 import { formatPeriodEnd } from './logic/subscription';
 
@@ -7,34 +7,6 @@ import { formatPeriodEnd } from './logic/subscription';
 export function messageOf(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
   return raw.replace(/^\d{3}:\s*/, '').trim() || 'Unknown error';
-}
-
-/** POST /api/reset with the spec §8 toasts; every workout query loads again afterwards. */
-export function useResetAllProgress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<ResetProgressResponse>('POST', '/api/reset'),
-    onSuccess: async () => {
-      toast({
-        title: 'Progress Reset',
-        description: 'All workout progress has been cleared. You start again from Day 1.',
-        variant: 'success',
-      });
-      queryClient.setQueryData(queryKeys.openSession, null);
-      await Promise.all(
-        [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.progress, queryKeys.lastWorkouts].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    },
-    onError: () => {
-      toast({
-        title: 'Reset Failed',
-        description: 'Failed to reset workout progress. Please try again.',
-        variant: 'destructive',
-      });
-    },
-  });
 }
 
 const NO_SUBSCRIPTION = /no active subscription/i;

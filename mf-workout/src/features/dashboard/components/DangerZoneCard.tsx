@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, Dialog, DialogActions } from '@hit/ui';
+import { useResetProgress } from '@hit/platform';
 import styled from 'styled-components';
-import { useResetProgress } from '../../workouts-api/resetProgress';
 import { isAccessDenied, type AccessGuard } from '../hooks/useAccessGuard';
 import { WarningIcon } from './icons';
 

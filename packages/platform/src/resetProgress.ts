@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResetProgressResponse } from '@hit/contracts';
-import { apiRequest, queryKeys, toast } from '@hit/platform';
+import { apiRequest } from './apiClient';
+import { queryKeys } from './queryKeys';
+import { toast } from './toast';
 
 /** POST /api/reset: every logged set and session deleted, the rotation back to Day 1 of Cycle 1. */
 export function resetProgress(): Promise<ResetProgressResponse> {
   return apiRequest<ResetProgressResponse>('POST', '/api/reset');
 }
 
-/** Reset with the spec §8 toasts; the dashboard, its state and the analytics load again afterwards. */
+/**
+ * Reset with the spec §8 toasts; every workout query loads again afterwards. Shared: both the dashboard's Danger
+ * Zone and the account panel offer it.
+ */
 export function useResetProgress() {
   const queryClient = useQueryClient();
   return useMutation({
