@@ -14,7 +14,10 @@ const CHROMIUM_ARGS = [
 export const viewports = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
+  narrow: { width: 360, height: 740 },
 } as const;
+
+export type Layout = 'phone' | 'desktop';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -23,27 +26,65 @@ export function launchBrowser(): Promise<Browser> {
 export interface WatchedPage {
   context: BrowserContext;
   page: Page;
-  /** Console errors, uncaught page errors and failed requests (`HTTP 404 GET /path`) seen so far. */
+  /**
+   * Console errors and warnings, uncaught page errors and failed requests (`HTTP 404 GET /path`,
+   * `request failed GET /path: net::ERR_…`) seen so far.
+   */
   errors: string[];
+  /** Declares failures this journey causes on purpose; everything else in `errors` fails the test. */
+  allow(...expected: RegExp[]): void;
+  /** `errors` without the ones allowed. */
+  unexpected(): string[];
 }
 
-/** A fresh context and page that records console errors and uncaught exceptions. */
+// The anonymous visitor's user check (`GET /api/user` → 401) is how the app learns nobody is signed in.
+const ALWAYS_EXPECTED = [/^HTTP 401 GET \/api\/user$/];
+
+// Every page opened during the current test; jest-setup.ts fails the test when one saw something unexpected.
+const openedThisTest: WatchedPage[] = [];
+
+/** The pages opened since the last call, and forgets them. */
+export function takeOpenedPages(): WatchedPage[] {
+  return openedThisTest.splice(0, openedThisTest.length);
+}
+
+/**
+ * A fresh context and page that records console errors and warnings, uncaught exceptions and failed requests.
+ * The phone layout is a touch device with a mobile viewport, as a phone's browser is.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const mobile = viewport.width < 600;
+  const context = await browser.newContext({ baseURL, viewport, hasTouch: mobile, isMobile: mobile });
   const page = await context.newPage();
   const errors: string[] = [];
+  const allowed = [...ALWAYS_EXPECTED];
   page.on('console', (message) => {
+    const type = message.type();
     // A failed request is recorded below with its method and path; Chromium's own line names neither.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    if (message.text().startsWith('Failed to load resource')) return;
+    if (type === 'error' || type === 'warning') errors.push(`console.${type}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => errors.push(error.message));
-  // Name the request behind Chromium's bare "Failed to load resource" lines.
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
-  return { context, page, errors };
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A navigation away or a closed page cancels what was in flight; that is not a failure of the app.
+    if (reason === 'net::ERR_ABORTED') return;
+    errors.push(`request failed ${request.method()} ${new URL(request.url()).pathname}: ${reason}`);
+  });
+  const watched: WatchedPage = {
+    context,
+    page,
+    errors,
+    allow: (...expected) => allowed.push(...expected),
+    unexpected: () => errors.filter((text) => !allowed.some((pattern) => pattern.test(text))),
+  };
+  openedThisTest.push(watched);
+  return watched;
 }

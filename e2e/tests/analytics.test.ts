@@ -102,6 +102,6 @@ describe('Progress Analytics', () => {
     await page.getByLabel('Weight unit', { exact: true }).selectOption({ label: 'Kilograms (kg)' });
     await page.getByLabel('Total Working Sets: 2').waitFor();
     await page.getByLabel('Weight Change: +9.1 kg').waitFor();
-    expect(watched.errors.filter((text) => text !== 'HTTP 401 GET /api/user')).toEqual([]);
+    expect(watched.unexpected()).toEqual([]);
   });
 });
