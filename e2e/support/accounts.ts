@@ -9,20 +9,33 @@ export function newEmail(prefix = 'e2e'): string {
 
 export const PASSWORD = 'lift-heavy-2026';
 
-/** Creates an account through the real sign-up form, as a visitor would. */
-export async function signUpThroughForm(
+export interface NewAccount {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Fills in the sign-up form already on screen, without submitting it. */
+export async function fillSignUpForm(
   page: Page,
-  { email = newEmail(), password = PASSWORD, firstName = 'Ada', lastName = 'Lovelace' } = {},
+  { email = newEmail(), password = PASSWORD, firstName = 'Ada', lastName = 'Lovelace' }: NewAccount = {},
 ): Promise<{ email: string; password: string }> {
-  await page.goto('/auth');
-  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
   return { email, password };
+}
+
+/** Creates an account through the real sign-up form, as a visitor would. */
+export async function signUpThroughForm(page: Page, account: NewAccount = {}): Promise<{ email: string; password: string }> {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  const credentials = await fillSignUpForm(page, account);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  return credentials;
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {

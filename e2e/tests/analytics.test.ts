@@ -1,49 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { dismissWelcome, signUpThroughForm } from '../support/accounts';
 import { overflowsHorizontally, saveScreenshot } from '../support/artifacts';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
+import { logWorkoutThroughApi } from '../support/history';
 
 const { baseUrl } = e2eEnvironment();
-
-/**
- * Logs a whole workout through the api, as the workout screen does (start, autosave, end, complete), from inside
- * the signed-in page. The workout screen itself is driven set by set in workout.test.ts; here it only arranges
- * history quickly: warm-ups at half the working weight, 10 reps; working sets at `workingWeight`, 8 reps.
- */
-async function logWorkout(page: Page, dayId: number, workingWeight: number): Promise<void> {
-  await page.evaluate(
-    async ({ dayId, workingWeight }) => {
-      const call = async (method: string, path: string, body?: unknown) => {
-        const response = await fetch(path, {
-          method,
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-        return response.json();
-      };
-      const session = await call('POST', '/api/sessions/start', { dayId });
-      const completedAt = new Date().toISOString();
-      const exercises = session.exercises.map((exercise: { sets: { type: string }[] }) => ({
-        ...exercise,
-        sets: exercise.sets.map((set) => ({
-          ...set,
-          completed: true,
-          weight: set.type === 'working' ? workingWeight : workingWeight / 2,
-          reps: set.type === 'working' ? 8 : 10,
-          weightUnit: 'lbs',
-          completedAt,
-        })),
-      }));
-      await call('PUT', `/api/sessions/${session.id}`, { exercises });
-      await call('POST', `/api/sessions/${session.id}/end`, {});
-      await call('POST', `/api/workout-days/${dayId}/complete`, {});
-    },
-    { dayId, workingWeight },
-  );
-}
 
 describe('Progress Analytics', () => {
   let browser: Browser;
@@ -76,10 +38,10 @@ describe('Progress Analytics', () => {
     await page.waitForURL(`${baseUrl}/home`);
     await dismissWelcome(page);
     // Cycle 1 at 100 lbs, then Day 1 of cycle 2 at 120 lbs: 4 + 5 + 3 + 4 working sets.
-    await logWorkout(page, 1, 100);
-    await logWorkout(page, 2, 100);
-    await logWorkout(page, 3, 100);
-    await logWorkout(page, 1, 120);
+    await logWorkoutThroughApi(page, 1, 100);
+    await logWorkoutThroughApi(page, 2, 100);
+    await logWorkoutThroughApi(page, 3, 100);
+    await logWorkoutThroughApi(page, 1, 120);
 
     await page.goto('/progress');
     await page.getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations').waitFor();

@@ -7,7 +7,7 @@ import {
   signOutThroughAccountPanel,
   signUpThroughForm,
 } from '../support/accounts';
-import { overflowsHorizontally, saveScreenshot } from '../support/artifacts';
+import { overflowsHorizontally } from '../support/artifacts';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
 
@@ -43,16 +43,13 @@ describe.each([
     await expect(page.getByRole('link', { name: 'Start Your Free Trial' }).count()).resolves.toBe(2);
     await page.getByText('No credit card required • Cancel anytime during trial').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
-    await saveScreenshot(page, `landing-${layout}`);
 
     await page.getByRole('link', { name: 'Start Your Free Trial' }).first().click();
     await page.waitForURL(/\/auth/);
     await page.getByRole('button', { name: 'Create Account' }).waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
-    await saveScreenshot(page, `auth-signup-${layout}`);
     await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    await saveScreenshot(page, `auth-signin-${layout}`);
     expect(watched.unexpected()).toEqual([]);
   });
 

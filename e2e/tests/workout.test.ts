@@ -1,34 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { dismissWelcome, signUpThroughForm } from '../support/accounts';
-import { saveScreenshot } from '../support/artifacts';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
+import { completeSet, logWorkout, press, signedUpAtHome, skipRest, type ExerciseLog } from '../support/workout';
 
 const { baseUrl } = e2eEnvironment();
 
-/** A new account on /home with the welcome modal dismissed. */
-async function signedUpAtHome(page: Page): Promise<void> {
-  await signUpThroughForm(page);
-  await page.waitForURL(`${baseUrl}/home`);
-  await dismissWelcome(page);
-}
-
-/** Logs the current set with the given weight and reps. */
-async function completeCurrentSet(page: Page, weight: string, reps: string): Promise<void> {
-  await page.getByLabel('Weight').fill(weight);
-  await page.getByLabel('Reps').fill(reps);
-  await page.getByRole('button', { name: 'Complete Set' }).click();
-}
-
-async function skipRestIfShown(page: Page): Promise<void> {
-  const skip = page.getByRole('button', { name: 'Skip Rest' });
-  try {
-    await skip.waitFor({ timeout: 1500 });
-    await skip.click();
-  } catch {
-    // No rest timer after an exercise's last set.
-  }
-}
+/** Day 1's four exercises, each two warm-ups and one working set. */
+const DAY_1: ExerciseLog[] = ['Incline Press', 'Dumbbell Flys', 'Underhand Pulldowns', 'Deadlifts'].map((name) => ({
+  name,
+  warmups: [
+    { weight: 45, reps: 10 },
+    { weight: 65, reps: 8 },
+  ],
+  working: { weight: 100, reps: 8 },
+}));
 
 describe('a workout on a phone', () => {
   let browser: Browser;
@@ -48,30 +33,14 @@ describe('a workout on a phone', () => {
     await signedUpAtHome(page);
     await page.getByText('Cycle 1').first().waitFor();
     await page.getByText('Next: Day 1').first().waitFor();
-    await saveScreenshot(page, 'home-phone');
 
-    await page.getByRole('button', { name: 'Start' }).first().click();
+    await press(page.getByRole('button', { name: 'Start Workout' }));
     await page.getByRole('button', { name: 'Exit' }).waitFor();
 
-    // Day 1: four exercises of two warm-ups and one working set each.
-    for (let exercise = 0; exercise < 4; exercise += 1) {
-      await completeCurrentSet(page, '45', '10');
-      if (exercise === 0) {
-        await page.getByRole('button', { name: 'Skip Rest' }).waitFor();
-        await saveScreenshot(page, 'active-workout-rest-timer-phone');
-      }
-      await skipRestIfShown(page);
-      await completeCurrentSet(page, '65', '8');
-      await skipRestIfShown(page);
-      await completeCurrentSet(page, '100', '8');
-      await skipRestIfShown(page);
-    }
-
-    await page.getByText('Workout Complete!').waitFor();
+    await logWorkout(page, DAY_1);
     await page.getByText('All 4 exercises completed').waitFor();
     await page.getByText('Progress saved').waitFor();
-    await saveScreenshot(page, 'workout-complete-phone');
-    await page.getByRole('button', { name: 'Return to Home' }).click();
+    await press(page.getByRole('button', { name: 'Return to Home' }));
 
     await page.getByText('Next: Day 2').first().waitFor();
     await page.getByText(/Rest period/i).first().waitFor();
@@ -81,11 +50,11 @@ describe('a workout on a phone', () => {
   it('resumes an unfinished workout after a reload with no set lost', async () => {
     const { page } = watched;
     await signedUpAtHome(page);
-    await page.getByRole('button', { name: 'Start' }).first().click();
+    await press(page.getByRole('button', { name: 'Start Workout' }));
     await page.getByRole('button', { name: 'Exit' }).waitFor();
-    await completeCurrentSet(page, '40', '10');
-    await skipRestIfShown(page);
-    await completeCurrentSet(page, '60', '9');
+    await completeSet(page, 'Incline Press', 'Warm-up 1', { weight: 40, reps: 10 });
+    await skipRest(page);
+    await completeSet(page, 'Incline Press', 'Warm-up 2', { weight: 60, reps: 9 });
     await page.getByText('Saved').first().waitFor();
 
     await page.reload();

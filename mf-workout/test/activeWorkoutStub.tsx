@@ -6,11 +6,11 @@ import type { ActiveWorkoutProps } from '../src/features/active-workout';
  */
 export function ActiveWorkoutStub({ day, session, onClose }: ActiveWorkoutProps) {
   return (
-    <section aria-label="Active workout">
+    <main aria-label="Active workout">
       <h1>{day.name} in progress</h1>
       <p>{session ? `Session ${session.id}` : 'Local mode (no session)'}</p>
       <p>{day.exercises.length} exercises handed over</p>
       <button onClick={onClose}>Exit</button>
-    </section>
+    </main>
   );
 }

@@ -40,7 +40,7 @@ const ExternalLink = styled.a`
   justify-content: center;
   min-height: ${({ theme }) => theme.layout.minTouchTarget};
   padding: 0 ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  /* Looks like the ghost Buttons beside it (Privacy Policy, Terms of Service): one row of equal links. */
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.text};
   font-weight: ${({ theme }) => theme.fontWeights.bold};

@@ -186,6 +186,28 @@ describe('ProgressAnalytics with a long history', () => {
   });
 });
 
+describe('the rep chart axis', () => {
+  it('prints a date once when the sets of one day span several ticks', async () => {
+    const entries = Array.from({ length: 6 }, (_, i) => ({
+      date: `2026-11-22T${String(8 + i).padStart(2, '0')}:00:00.000Z`,
+      sessionId: 's1',
+      workoutDayId: 1,
+      exerciseId: 11 + i,
+      exerciseName: `Exercise ${i + 1}`,
+      weight: 100,
+      weightUnit: 'lbs' as const,
+      reps: 8,
+      setType: 'working' as const,
+    }));
+    mockAnalyticsApi({ 'GET /api/progress': answer(200, entries) });
+    renderAnalytics();
+
+    const repChart = await screen.findByTestId('rep-chart');
+    const labels = Array.from(repChart.querySelectorAll('text'), (text) => text.textContent).filter((text) => /^[A-Z][a-z]{2} \d{2}$/.test(text ?? ''));
+    expect(labels).toEqual(['Nov 22']);
+  });
+});
+
 describe('ProgressAnalytics charts at any width', () => {
   const original = global.ResizeObserver;
   let notify: ((width: number) => void) | undefined;

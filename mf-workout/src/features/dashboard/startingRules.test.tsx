@@ -21,7 +21,7 @@ describe('starting the recommended day', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
-    const workout = await screen.findByRole('region', { name: 'Active workout' });
+    const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 1 in progress');
     expect(workout).toHaveTextContent(`Session ${startedSession.id}`);
     expect(screen.queryByRole('heading', { name: 'Workout Dashboard' })).not.toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('starting the recommended day', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Start Day 1' }));
 
-    expect(await screen.findByRole('region', { name: 'Active workout' })).toBeInTheDocument();
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toBeInTheDocument();
   });
 
   it('proceeds locally without a session when the start fails (500)', async () => {
@@ -44,7 +44,7 @@ describe('starting the recommended day', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
-    const workout = await screen.findByRole('region', { name: 'Active workout' });
+    const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Local mode (no session)');
     expect(workout).toHaveTextContent('4 exercises handed over');
   });
@@ -56,7 +56,7 @@ describe('starting the recommended day', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
-    expect(await screen.findByRole('region', { name: 'Active workout' })).toHaveTextContent('Local mode (no session)');
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent('Local mode (no session)');
   });
 
   it('shows the dashboard again, freshly loaded, when the workout closes', async () => {
@@ -101,7 +101,7 @@ describe('starting a day that is not the recommended one', () => {
     expect(await screen.findByRole('dialog', { name: 'Complete Current Day First' })).toHaveTextContent(
       'Day 2 (Shoulders & Arms) is your next workout',
     );
-    expect(screen.queryByRole('region', { name: 'Active workout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/workout-state')).toHaveLength(2);
   });
 });
@@ -140,7 +140,7 @@ describe('starting inside the rest period', () => {
 
     await user.click(screen.getByRole('button', { name: 'Yes, skip rest' }));
 
-    const workout = await screen.findByRole('region', { name: 'Active workout' });
+    const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
     const order = api.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`).filter((call) => call.startsWith('POST'));
     expect(order).toEqual(['POST /api/workout-days/2/reset', 'POST /api/sessions/start']);
@@ -167,7 +167,7 @@ describe('starting depends on the subscription', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking subscription status...');
     expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
-    expect(screen.queryByRole('region', { name: 'Active workout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
   });
 
   it("shows the 'Free Trial Expired' overlay by itself when access is denied, until dismissed", async () => {
@@ -208,7 +208,7 @@ describe('starting depends on the subscription', () => {
     await user.click(screen.getByRole('button', { name: 'Start Workout' }));
 
     expect(await screen.findByRole('dialog', { name: 'Free Trial Expired' })).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Active workout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.subscriptionStatus)).toEqual(expiredStatus));
   });
 
@@ -242,7 +242,7 @@ describe('an unfinished workout', () => {
     expect(card).toHaveTextContent('You have an unfinished Day 2 workout');
     await user.click(within(card).getByRole('button', { name: 'Resume' }));
 
-    const workout = await screen.findByRole('region', { name: 'Active workout' });
+    const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
     expect(workout).toHaveTextContent(`Session ${half.id}`);
     expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);

@@ -47,9 +47,10 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
     .range([0, innerWidth]);
   const y = scaleLinear().domain([0, repAxisMax(sorted)]).range([innerHeight, 0]);
   const yTicks = y.ticks(6);
-  const xTicks = x.ticks(Math.max(2, Math.min(8, Math.floor(innerWidth / 80)))).map((d) => ({
+  // Ticks can be hours apart when the sets span a day or two; a date is printed once, at its first tick.
+  const xTicks = x.ticks(Math.max(2, Math.min(8, Math.floor(innerWidth / 80)))).map((d, i, all) => ({
     key: String(d.getTime()),
-    label: tickFormat(d),
+    label: i > 0 && tickFormat(all[i - 1]) === tickFormat(d) ? '' : tickFormat(d),
     x: x(d),
   }));
 

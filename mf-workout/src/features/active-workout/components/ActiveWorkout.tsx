@@ -287,7 +287,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const canUndo = anySetCompleted(exercises);
 
   return (
-    <Screen aria-label="Active workout" role="region">
+    <Screen as="main" aria-label="Active workout">
       <WorkoutHeader
         day={day}
         completedSets={completedSets}

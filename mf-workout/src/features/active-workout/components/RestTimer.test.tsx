@@ -127,6 +127,19 @@ describe('rest timer', () => {
     expect(screen.getByLabelText('Reps')).toBeInTheDocument();
   });
 
+  it('hands keyboard focus to the set now taking input, so the next Tab reaches its Weight', async () => {
+    const { user } = renderFreshWorkout();
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(REST_TIMER_DELAY_MS);
+    expect(restDialog()).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('form', { name: 'Warm-up 2' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Weight')).toHaveFocus();
+  });
+
   it('closes on Escape, like skipping', async () => {
     const { user } = renderFreshWorkout();
     await logSet(user, { weight: '95', reps: '10' });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
 import type { RestTimer } from '../hooks/useRestTimer';
+import { CURRENT_SET_SELECTOR } from './SetEntryForm';
 import { formatClock, restSecondsLeft } from '../logic/restTimer';
 
 const Backdrop = styled.div`
@@ -170,7 +171,9 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus();
     return () => {
-      if (previous?.isConnected) previous.focus({ preventScroll: true });
+      // Back where focus was, or on to the set now taking input when that control is gone.
+      const target = previous && previous !== document.body && previous.isConnected ? previous : document.querySelector<HTMLElement>(CURRENT_SET_SELECTOR);
+      target?.focus({ preventScroll: true });
     };
   }, []);
 

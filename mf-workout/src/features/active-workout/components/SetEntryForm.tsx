@@ -14,7 +14,12 @@ const Form = styled.form`
   border: 2px solid ${({ theme }) => theme.colors.accent};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceRaised};
+  /* Focused only to carry keyboard focus on to the next set; its accent border already marks it. */
+  &:focus { outline: none; }
 `;
+
+/** Where keyboard focus goes when the control that had it (Complete Set, the rest timer) has gone. */
+export const CURRENT_SET_SELECTOR = 'form[data-current-set]';
 
 const Heading = styled.div`
   display: flex;
@@ -166,8 +171,12 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
   const form = useRef<HTMLFormElement>(null);
 
   // The next set to log comes into view (only scrolls when it is not already in full view).
+  // Completing a set removes its Complete Set button: focus that fell to the page moves here, so the next Tab
+  // reaches Weight instead of starting again at the top. The form is focused, not the input, so a phone's
+  // keyboard does not pop up over the rest timer.
   useEffect(() => {
     form.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
+    if (document.activeElement === document.body || document.activeElement === null) form.current?.focus({ preventScroll: true });
   }, []);
 
   const weightText = weight ?? prefill.weight;
@@ -190,7 +199,7 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
   };
 
   return (
-    <Form ref={form} onSubmit={submit} aria-labelledby={`${id}-set`} noValidate>
+    <Form ref={form} onSubmit={submit} aria-labelledby={`${id}-set`} noValidate tabIndex={-1} data-current-set="">
       <Heading>
         <SetName id={`${id}-set`}>{label}</SetName>
         {prefill.lastTime && (

@@ -11,6 +11,16 @@ import {
 } from '../logic/dayCard';
 import { CalendarIcon, ChartIcon, CheckIcon, LockIcon, MoonIcon, PlayIcon } from './icons';
 
+/** Read out, not shown: a name on the badge itself would be ignored (aria-label is not allowed on a span). */
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
 const Card = styled.article<{ $next: boolean }>`
   display: flex;
   flex-direction: column;
@@ -128,8 +138,9 @@ export function WorkoutDayCard({ day, isNext, status, starting, onStart }: Worko
       <TitleRow>
         <DayName id={titleId}>{day.name}</DayName>
         {isNext && (
-          <Badge variant="accent" aria-label="Next recommended day">
-            Next
+          <Badge variant="accent">
+            <span aria-hidden="true">Next</span>
+            <VisuallyHidden>Next recommended day</VisuallyHidden>
           </Badge>
         )}
       </TitleRow>
