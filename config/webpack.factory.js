@@ -1,6 +1,8 @@
 // One webpack config for every front-end app: the shell (host) and the four remotes. Each app's
 // webpack.config.js names only itself; what differs between host and remote is decided here, once.
+const fs = require('node:fs');
 const path = require('node:path');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -46,6 +48,50 @@ function requireContracts() {
       `webpack.factory needs the built @hit/contracts (npm run build -w packages/contracts): ${error.message}`,
     );
   }
+}
+
+// semver.org's own pattern: MAJOR.MINOR.PATCH, no leading zeros, optional -pre.release and +build metadata.
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/** A build that must not happen (bad REMOTE_VERSION, a version already published). */
+class BuildRefused extends Error {
+  name = 'BuildRefused';
+
+  // webpack-cli prints a failing config's error with util.format: the message says it all, a stack would not help.
+  [require('node:util').inspect.custom]() {
+    return this.message;
+  }
+}
+
+/**
+ * Which version a remote build is and where it goes (ARCHITECTURE §2: immutable, versioned builds).
+ *  - No REMOTE_VERSION: package.json's version, the development build. It is rebuilt in place whenever sources
+ *    change (scripts/ensure-built.js does so), so it is not immutable.
+ *  - REMOTE_VERSION=x.y.z: a release build into dist/x.y.z/. Once its mf-manifest.json exists that version is
+ *    published and never rebuilt: the build refuses before writing anything.
+ *  - REMOTE_DIST_DIR=<folder>: where the version folders are, instead of the app's dist/ (e.g. a CDN's staging copy).
+ * Only `<dist>/<version>/` is ever written or cleaned; other version folders are never touched.
+ */
+function remoteBuild({ appDir, appPackage, remote, env = process.env, checkPublished = true }) {
+  const requested = env.REMOTE_VERSION?.trim();
+  const version = requested || appPackage.version;
+  if (!SEMVER.test(version)) {
+    const source = requested ? `REMOTE_VERSION="${env.REMOTE_VERSION}"` : `the version "${version}" in ${appPackage.name}'s package.json`;
+    throw new BuildRefused(`${source} is not a semantic version such as 1.4.0 or 1.5.0-canary.1 (see https://semver.org).`);
+  }
+  const distDir = env.REMOTE_DIST_DIR?.trim() ? path.resolve(env.REMOTE_DIST_DIR.trim()) : path.join(appDir, 'dist');
+  const outputPath = path.join(distDir, version);
+  if (requested && checkPublished && fs.existsSync(path.join(outputPath, 'mf-manifest.json'))) {
+    const manifest = path.relative(process.cwd(), path.join(outputPath, 'mf-manifest.json'));
+    throw new BuildRefused(
+      `${path.basename(appDir)} ${version} is already published; versions are immutable — build a new version ` +
+        `(REMOTE_VERSION=<a new version>). ${manifest} exists; nothing was written.`,
+    );
+  }
+  // Shown on screen by the remote's exposed component (a canary or preview build); empty for normal builds.
+  const label = (env.BUILD_LABEL ?? '').trim().replace(/\s+/g, ' ');
+  return { version, outputPath, label, uniqueName: `${remote.name}@${version}` };
 }
 
 /** The version an app asks for: a workspace package's own version, else the app's range, else the installed one. */
@@ -115,19 +161,34 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
   return (_env, argv = {}) => {
     const mode = argv.mode ?? 'production';
     const isDev = mode === 'development';
+    // The dev server builds in memory: nothing is published, so there is nothing to protect.
+    const build = remote && remoteBuild({ appDir, appPackage, remote, checkPublished: !process.env.WEBPACK_SERVE });
+    if (build) {
+      // The version the MF plugin writes into mf-manifest.json (buildVersion) and the remote's runtime id; it
+      // reads it from here, else from the package.json in the current directory.
+      process.env.MF_BUILD_VERSION = build.version;
+    }
 
     return {
       mode,
       target: ['web', 'es2022'],
       context: appDir,
-      entry: { main: './src/index.ts' },
+      // A remote's own page (src/index.ts -> bootstrap) is only for working on it alone in development: a
+      // production remote is its remoteEntry.js alone, so its version folder holds no un-hashed main.js.
+      entry: remote && !isDev ? {} : { main: './src/index.ts' },
       devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
       output: {
         // Remote builds are immutable and versioned; the shell is the one page at /.
-        path: remote ? path.join(appDir, 'dist', appPackage.version) : path.join(appDir, 'dist'),
+        path: build ? build.outputPath : path.join(appDir, 'dist'),
         publicPath: remote ? 'auto' : '/',
+        // Entries (the shell's main.js, a remote's remoteEntry.js) keep their names and are served no-cache;
+        // every other chunk, the exposed module's included, is content-hashed and cached for good.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash].js',
+        // Per version: when a canary fails and the shell falls back to the stable build of the same remote in
+        // the same page, the two runtimes must not share one webpackChunk* array (same chunk ids, other code).
+        ...(build && { uniqueName: build.uniqueName }),
+        // Cleans output.path only, i.e. this one version folder.
         clean: true,
       },
       resolve: {
@@ -154,6 +215,12 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
       },
       plugins: [
         new ModuleFederationPlugin(federationOptions({ remote, appPackage })),
+        // Read by each remote's src/buildInfo.ts (its own code, not the shared @hit/ui, which may be the shell's copy).
+        build &&
+          new DefinePlugin({
+            __BUILD_LABEL__: JSON.stringify(build.label),
+            __REMOTE_VERSION__: JSON.stringify(build.version),
+          }),
         // A remote's own page (its src/bootstrap.tsx) is for working on it alone in development.
         (!remote || isDev) && htmlPage(remote ? `${remote.expose} (standalone) · HIT Tracker` : 'HIT Tracker'),
       ].filter(Boolean),
@@ -175,4 +242,4 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
   };
 }
 
-module.exports = { createWebpackConfig, federationOptions };
+module.exports = { createWebpackConfig, federationOptions, remoteBuild };

@@ -5,7 +5,11 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 
-/** Workspaces with a build, in dependency order, and the file that proves a build exists. */
+/**
+ * Workspaces with a build, in dependency order, and the file that proves a build exists. A remote's is its
+ * development build, dist/<package.json version>/ (other version folders are published releases, built with
+ * REMOTE_VERSION, and never rebuilt).
+ */
 function buildTargets() {
   const versionOf = (dir) => require(path.join(root, dir, 'package.json')).version;
   const remote = (dir) => ({ dir, output: `${dir}/dist/${versionOf(dir)}/mf-manifest.json` });
@@ -55,16 +59,30 @@ function isStale({ dir, output }) {
   return newestMtime(inputs.map((p) => path.join(root, p))) > fs.statSync(outputPath).mtimeMs;
 }
 
+/** The environment of these builds: the development build, never a release version or a canary label. */
+function buildEnv() {
+  const env = { ...process.env };
+  delete env.REMOTE_VERSION;
+  delete env.BUILD_LABEL;
+  delete env.REMOTE_DIST_DIR;
+  delete env.MF_BUILD_VERSION;
+  return env;
+}
+
 function ensureBuilt({ log = console.log } = {}) {
   const stale = buildTargets().filter(isStale);
   if (stale.length === 0) return;
   log(`Building ${stale.map((t) => t.dir).join(', ')} ...`);
-  for (const { dir } of stale) {
+  for (const { dir, output } of stale) {
     log(`• ${dir}`);
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit', env: buildEnv() });
     if (result.status !== 0) {
       throw new Error(`Build of ${dir} failed (exit ${result.status}).`);
     }
+    // webpack leaves a file it would write unchanged alone (mf-manifest.json after an edit that changed no chunk):
+    // mark the build as done now, or it would count as stale, and be rebuilt, every time.
+    const now = new Date();
+    if (fs.existsSync(path.join(root, output))) fs.utimesSync(path.join(root, output), now, now);
   }
 }
 

@@ -5,7 +5,6 @@ import type { MongoClient } from 'mongodb';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import { errorHandler, notFound } from './errors';
-import { REPO_ROOT } from './paths';
 import { noStore, refuseCrossOrigin, securityHeaders } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
@@ -32,7 +31,7 @@ export interface AppDeps {
   connection: Connection;
   /** The same connection's driver client (`connection.getClient()`), shared with the session store. */
   mongoClient: MongoClient;
-  /** Folder holding `shell/dist` and `<remote>/dist/<version>`; the repository root unless a test says otherwise. */
+  /** Folder holding `shell/dist` and `<remote>/dist/<version>` (default: `config.staticRoot`). */
   staticRoot?: string;
   /** A Stripe client to use instead of one built from STRIPE_SECRET_KEY (tests point it at a local server). */
   stripe?: Stripe;
@@ -47,7 +46,7 @@ export function createApp({
   config,
   connection,
   mongoClient,
-  staticRoot = REPO_ROOT,
+  staticRoot = config.staticRoot,
   rateLimits = { ...RATE_LIMITS, registrationsPerIp: config.registrationsPerIpPerHour },
   stripe,
 }: AppDeps) {
@@ -73,7 +72,7 @@ export function createApp({
   app.use('/api', stripeWebhookRouter({ config, billing, models }));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', sessionMiddleware({ config, mongoClient, dbName: connection.name }));
-  app.use('/api', remotesRouter({ config, staticRoot }));
+  app.use('/api', remotesRouter({ config, staticRoot, Release: models.Release }));
   app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
   const limits = authRateLimits(models.RateLimitCounter, rateLimits);
   const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);

@@ -22,6 +22,7 @@ const envSchema = z
       .regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'expected a URL starting with mongodb:// or mongodb+srv://' })
       .optional(),
     DATA_DIR: z.string().optional(),
+    STATIC_ROOT: z.string().optional(),
     SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PRICE_ID: z.string().optional(),
@@ -56,6 +57,8 @@ export interface Config {
   /** Unset: the api starts the embedded database under `dataDir`. */
   mongodbUri?: string;
   dataDir: string;
+  /** Folder holding `shell/dist` and `<remote folder>/dist/<version>/` (default: the repository root). */
+  staticRoot: string;
   sessionSecret: string;
   /** Unset: the demo payment provider is used. */
   stripe?: StripeConfig;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     mongodbUri: e.MONGODB_URI,
     dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID

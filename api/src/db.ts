@@ -1,3 +1,4 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { MongoClient } from 'mongodb';
@@ -6,6 +7,11 @@ import { logger } from './logger';
 
 /** How long an operation waits for a reachable server: a down database answers 503 in about this time. */
 export const SERVER_SELECTION_TIMEOUT_MS = 1500;
+/**
+ * Written into DATA_DIR/db by a process running the embedded server, removed when it closes: a command-line
+ * tool (npm run release) reaches the database through that server while `npm start` runs.
+ */
+export const RUNNING_SERVER_FILE = 'server.json';
 /** Database name on the embedded server (an external MONGODB_URI names its own). */
 const EMBEDDED_DB_NAME = 'hit-tracker';
 const CONNECT_ATTEMPTS = 5;
@@ -86,15 +92,70 @@ export async function connectDatabase(config: Pick<Config, 'mongodbUri' | 'dataD
     await server.stop();
     throw error;
   }
+  const serverFile = path.join(dbPath, RUNNING_SERVER_FILE);
+  try {
+    writeFileSync(serverFile, JSON.stringify({ uri: server.uri, pid: process.pid }) + '\n');
+  } catch (error) {
+    // Only the command-line tools miss it: they then say the database is in use.
+    logger.warn('could not record the embedded server for command-line tools', { file: serverFile, reason: (error as Error).message });
+  }
   return {
     connection,
     mongoClient: connection.getClient(),
     description: `embedded database in ${dbPath} (port ${server.port})`,
     close: async () => {
+      if (readRunningServerFile(serverFile)?.pid === process.pid) rmSync(serverFile, { force: true });
       await closeConnection(connection);
       await server.stop();
     },
   };
+}
+
+interface RunningServer {
+  uri: string;
+  pid: number;
+}
+
+function readRunningServerFile(file: string): RunningServer | undefined {
+  try {
+    const { uri, pid } = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunningServer>;
+    return typeof uri === 'string' && uri.startsWith('mongodb://') && Number.isInteger(pid) ? { uri, pid: pid! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * For command-line tools: MONGODB_URI when set; else the embedded server of a running api (its server.json in
+ * DATA_DIR/db) when it answers; else the embedded database opened in this process, as connectDatabase does.
+ */
+export async function connectDatabaseForTool(config: Pick<Config, 'mongodbUri' | 'dataDir'>): Promise<Database> {
+  if (!config.mongodbUri) {
+    const running = readRunningServerFile(path.join(config.dataDir, 'db', RUNNING_SERVER_FILE));
+    if (running && isRunning(running.pid)) {
+      try {
+        const connection = await connectMongoose(running.uri, EMBEDDED_DB_NAME);
+        return {
+          connection,
+          mongoClient: connection.getClient(),
+          description: `embedded database of the running api (pid ${running.pid}, ${running.uri})`,
+          close: () => closeConnection(connection),
+        };
+      } catch {
+        // A server that went away without removing its file: open the database here instead.
+      }
+    }
+  }
+  return connectDatabase(config);
 }
 
 /** mongodb://user:secret@host → mongodb://user:***@host, for logs. */

@@ -52,16 +52,38 @@ export async function newestBuiltVersion(root: string, folder: string): Promise<
     return undefined; // not built yet
   }
   const versions = entries
-    .filter((entry) => entry.isDirectory() && isVersion(entry.name))
+    .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && isVersion(entry.name))
     .map((entry) => entry.name)
     .sort((a, b) => compareVersions(b, a));
   for (const version of versions) {
     // A directory without its manifest is a build in progress or a broken one: skip it.
-    const built = await access(path.join(dist, version, 'mf-manifest.json')).then(
-      () => true,
-      () => false,
-    );
-    if (built) return version;
+    if (await isPublished(root, folder, version)) return version;
   }
   return undefined;
+}
+
+function manifestPath(root: string, folder: string, version: string): string {
+  return path.join(remoteDistDir(root, folder), version, 'mf-manifest.json');
+}
+
+/** True when `version` of the remote has a complete build (its mf-manifest.json) under `root`. */
+export async function isPublished(root: string, folder: string, version: string): Promise<boolean> {
+  if (!isVersion(version)) return false;
+  return access(manifestPath(root, folder, version)).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Every version of the remote with a complete build. */
+export async function publishedVersions(root: string, folder: string): Promise<Set<string>> {
+  let entries;
+  try {
+    entries = await readdir(remoteDistDir(root, folder), { withFileTypes: true });
+  } catch {
+    return new Set();
+  }
+  const candidates = entries.filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && isVersion(entry.name)).map((entry) => entry.name);
+  const built = await Promise.all(candidates.map((version) => isPublished(root, folder, version)));
+  return new Set(candidates.filter((_, i) => built[i]));
 }

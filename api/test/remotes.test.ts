@@ -1,9 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
-import { REMOTES, remoteMapSchema } from '@hit/contracts';
+import { REMOTES, remoteMapSchema, type RemoteMap, type RemoteName } from '@hit/contracts';
+import { releaseModel, type ReleaseModel } from '../src/models/release';
 import { compareVersions } from '../src/remoteBuilds';
-import { buildTestApp, makeStaticRoot, startTestDatabase, type TestDatabase } from './helpers';
+import { cohortBucket, inCanary } from '../src/rollout';
+import { COHORT_COOKIE } from '../src/routes/remotes';
+import { buildTestApp, makeStaticRoot, signUp, startTestDatabase, TEST_PASSWORD, type TestDatabase } from './helpers';
 
 const manifest = '{"id":"remote"}';
 
@@ -52,7 +55,7 @@ describe('GET /api/remotes', () => {
 
   it('lists the newest complete build of each built remote, never cached', async () => {
     const response = await request(buildTestApp(database, {}, staticRoot.root)).get('/api/remotes').expect(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(remoteMapSchema.strict().parse(response.body)).toEqual({
       remotes: [
         { name: 'mf_auth', version: '0.10.0', entry: '/remotes/mf-auth/0.10.0/mf-manifest.json' },
@@ -99,5 +102,190 @@ describe('GET /api/remotes', () => {
         entry: `http://localhost:${devPort}/mf-manifest.json`,
       })),
     });
+  });
+});
+
+describe('GET /api/remotes with the release table', () => {
+  let database: TestDatabase;
+  let staticRoot: Awaited<ReturnType<typeof makeStaticRoot>>;
+  let Release: ReleaseModel;
+  let app: ReturnType<typeof buildTestApp>;
+  /** A second app on the same database, as a second api process would be. */
+  let otherApp: ReturnType<typeof buildTestApp>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    staticRoot = await makeStaticRoot({
+      'mf-auth/dist/1.0.0/mf-manifest.json': manifest,
+      'mf-auth/dist/1.1.0/mf-manifest.json': manifest,
+      'mf-auth/dist/1.2.0/mf-manifest.json': manifest,
+      'mf-workout/dist/2.0.0/mf-manifest.json': manifest,
+      'mf-workout/dist/2.1.0/mf-manifest.json': manifest,
+    });
+    Release = releaseModel(database.connection);
+    app = buildTestApp(database, {}, staticRoot.root);
+    otherApp = buildTestApp(database, {}, staticRoot.root);
+  });
+  beforeEach(() => Release.deleteMany({}));
+  afterAll(async () => {
+    await database.close();
+    await staticRoot.remove();
+  });
+
+  const release = (remote: RemoteName, stable: string, canary?: { version: string; percent: number }) =>
+    Release.create({ remote, stable, canary, previousStables: [] });
+
+  const entryOf = (response: request.Response, name: string) =>
+    (response.body as RemoteMap).remotes.find((remote) => remote.name === name);
+
+  function cohortCookie(response: request.Response): string | undefined {
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    return cookies.find((cookie) => cookie.startsWith(`${COHORT_COOKIE}=`));
+  }
+
+  const cohortOf = (setCookie: string) => setCookie.slice(COHORT_COOKIE.length + 1).split(';')[0];
+
+  const canaryEntry = {
+    name: 'mf_auth',
+    version: '1.2.0',
+    entry: '/remotes/mf-auth/1.2.0/mf-manifest.json',
+    fallbackEntry: '/remotes/mf-auth/1.1.0/mf-manifest.json',
+  };
+  const stableEntry = { name: 'mf_auth', version: '1.1.0', entry: '/remotes/mf-auth/1.1.0/mf-manifest.json' };
+
+  it('serves the released stable instead of the newest build, and newest builds for remotes without a release', async () => {
+    await release('mf_auth', '1.0.0');
+    const response = await request(app).get('/api/remotes').expect(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(remoteMapSchema.strict().parse(response.body)).toEqual({
+      remotes: [
+        { name: 'mf_auth', version: '1.0.0', entry: '/remotes/mf-auth/1.0.0/mf-manifest.json' },
+        { name: 'mf_workout', version: '2.1.0', entry: '/remotes/mf-workout/2.1.0/mf-manifest.json' },
+      ],
+    });
+  });
+
+  it('gives an anonymous visitor a cohort cookie once, and the same answer on every request with it', async () => {
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 50 });
+    const first = await request(app).get('/api/remotes').expect(200);
+    const setCookie = cohortCookie(first)!;
+    expect(setCookie).toMatch(new RegExp(`^${COHORT_COOKIE}=[0-9a-f]{32}; Max-Age=31536000; Path=/api/remotes; Expires=.*; HttpOnly; SameSite=Lax$`));
+    const cookie = `${COHORT_COOKIE}=${cohortOf(setCookie)}`;
+
+    for (let i = 0; i < 5; i += 1) {
+      const again = await request(app).get('/api/remotes').set('Cookie', cookie).expect(200);
+      expect(cohortCookie(again)).toBeUndefined();
+      expect(again.body).toEqual(first.body);
+    }
+    // A supertest agent keeps the cookie as a browser does.
+    const agent = request.agent(app);
+    const agentFirst = await agent.get('/api/remotes').expect(200);
+    expect(cohortCookie(agentFirst)).toBeDefined();
+    const agentAgain = await agent.get('/api/remotes').expect(200);
+    expect(cohortCookie(agentAgain)).toBeUndefined();
+    expect(agentAgain.body).toEqual(agentFirst.body);
+  });
+
+  it('marks the cohort cookie Secure when the session cookie is (production)', async () => {
+    const production = buildTestApp(database, { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }, staticRoot.root);
+    const response = await request(production).get('/api/remotes').expect(200);
+    expect(cohortCookie(response)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it('replaces a cohort cookie that is not one of ours', async () => {
+    const response = await request(app).get('/api/remotes').set('Cookie', `${COHORT_COOKIE}=not-a-cohort`).expect(200);
+    expect(cohortOf(cohortCookie(response)!)).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("answers each visitor's cohort: the canary with the stable as fallback inside it, the stable outside", async () => {
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 50 });
+    let canaries = 0;
+    const visitors = 60;
+    for (let i = 0; i < visitors; i += 1) {
+      const response = await request(app).get('/api/remotes').expect(200);
+      const cohort = cohortOf(cohortCookie(response)!);
+      const inside = inCanary('mf_auth', cohort, 50);
+      expect(entryOf(response, 'mf_auth')).toEqual(inside ? canaryEntry : stableEntry);
+      // No canary for mf_workout: its stable, without a fallback.
+      expect(entryOf(response, 'mf_workout')).toEqual({ name: 'mf_workout', version: '2.1.0', entry: '/remotes/mf-workout/2.1.0/mf-manifest.json' });
+      if (inside) canaries += 1;
+    }
+    // Both kinds of visitor occur (all 60 on one side has a chance of 2^-59).
+    expect(canaries).toBeGreaterThan(0);
+    expect(canaries).toBeLessThan(visitors);
+  });
+
+  it('gives a 100% canary to every visitor', async () => {
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 100 });
+    for (let i = 0; i < 10; i += 1) {
+      expect(entryOf(await request(app).get('/api/remotes').expect(200), 'mf_auth')).toEqual(canaryEntry);
+    }
+  });
+
+  it('gives two api processes the same answer for the same cookie', async () => {
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 50 });
+    for (let i = 0; i < 20; i += 1) {
+      const first = await request(app).get('/api/remotes').expect(200);
+      const cookie = `${COHORT_COOKIE}=${cohortOf(cohortCookie(first)!)}`;
+      const other = await request(otherApp).get('/api/remotes').set('Cookie', cookie).expect(200);
+      expect(cohortCookie(other)).toBeUndefined();
+      expect(other.body).toEqual(first.body);
+    }
+  });
+
+  it("follows a signed-in user's id, on every session and every api process", async () => {
+    const { agent, user } = await signUp(app);
+    // The canary reaches exactly the buckets below its percent: just above and just at the user's bucket.
+    const bucket = cohortBucket('mf_auth', user.id);
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: bucket + 1 });
+    const signedIn = await agent.get('/api/remotes').expect(200);
+    expect(cohortCookie(signedIn)).toBeUndefined();
+    expect(entryOf(signedIn, 'mf_auth')).toEqual(canaryEntry);
+
+    // The same user signed in elsewhere, on another api process.
+    const elsewhere = request.agent(otherApp);
+    await elsewhere.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+    expect(entryOf(await elsewhere.get('/api/remotes').expect(200), 'mf_auth')).toEqual(canaryEntry);
+
+    // A cohort cookie the browser still holds does not matter once signed in.
+    const outsideCookie = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0')).find(
+      (id) => cohortBucket('mf_auth', id) > bucket,
+    )!;
+    expect(entryOf(await request(app).get('/api/remotes').set('Cookie', `${COHORT_COOKIE}=${outsideCookie}`), 'mf_auth')).toEqual(stableEntry);
+    const anonymous = request.agent(app);
+    for (const browser of [anonymous, agent]) browser.jar.setCookie(`${COHORT_COOKIE}=${outsideCookie}; Path=/api/remotes`);
+    const anonymousAnswer = await anonymous.get('/api/remotes').expect(200);
+    expect(cohortCookie(anonymousAnswer)).toBeUndefined(); // the jar sent it
+    expect(entryOf(anonymousAnswer, 'mf_auth')).toEqual(stableEntry);
+    expect(entryOf(await agent.get('/api/remotes').expect(200), 'mf_auth')).toEqual(canaryEntry);
+
+    if (bucket > 0) {
+      await Release.updateOne({ remote: 'mf_auth' }, { $set: { 'canary.percent': bucket } });
+      expect(entryOf(await agent.get('/api/remotes').expect(200), 'mf_auth')).toEqual(stableEntry);
+      expect(entryOf(await elsewhere.get('/api/remotes').expect(200), 'mf_auth')).toEqual(stableEntry);
+    }
+  });
+
+  it('falls back to the newest build when a released version has disappeared from disk, never a broken entry', async () => {
+    await release('mf_auth', '0.5.0');
+    await release('mf_workout', '2.0.0', { version: '9.9.9', percent: 100 });
+    const response = await request(app).get('/api/remotes').expect(200);
+    expect(remoteMapSchema.strict().parse(response.body).remotes).toEqual([
+      { name: 'mf_auth', version: '1.2.0', entry: '/remotes/mf-auth/1.2.0/mf-manifest.json' },
+      { name: 'mf_workout', version: '2.0.0', entry: '/remotes/mf-workout/2.0.0/mf-manifest.json' },
+    ]);
+  });
+
+  it('keeps answering from the last release table read while the database is down', async () => {
+    await release('mf_auth', '1.0.0');
+    const before = await request(app).get('/api/remotes').expect(200);
+    expect(entryOf(before, 'mf_auth')?.version).toBe('1.0.0');
+    await database.stopServer();
+    try {
+      const during = await request(app).get('/api/remotes').expect(200);
+      expect(during.body).toEqual(before.body);
+    } finally {
+      await database.restartServer();
+    }
   });
 });

@@ -297,7 +297,7 @@ describe('security', () => {
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
 
-    it('marks every /api answer no-store, except the remote map (no-cache)', async () => {
+    it('marks every /api answer no-store, except the remote map (private, no-cache)', async () => {
       const { agent } = await signUp(app);
       const answers = {
         user: await agent.get('/api/user'),
@@ -309,7 +309,7 @@ describe('security', () => {
       for (const [name, answer] of Object.entries(answers)) {
         expect([name, answer.headers['cache-control']]).toEqual([name, 'no-store']);
       }
-      expect((await request(app).get('/api/remotes')).headers['cache-control']).toBe('no-cache');
+      expect((await request(app).get('/api/remotes')).headers['cache-control']).toBe('private, no-cache');
     });
 
     it('never sends X-Powered-By', async () => {

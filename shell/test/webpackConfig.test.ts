@@ -1,14 +1,16 @@
 /** @jest-environment node */
 // Loads every front-end app's real webpack config: catches a webpack / @module-federation/enhanced pairing that
 // crashes while loading (ARCHITECTURE §8) and checks the federation contract of ARCHITECTURE §2.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REMOTES } from '@hit/contracts';
 
 const root = path.resolve(__dirname, '../..');
-const { federationOptions } = require(path.join(root, 'config/webpack.factory.js'));
+const { federationOptions, remoteBuild } = require(path.join(root, 'config/webpack.factory.js'));
 
 interface Config {
-  output: { path: string; publicPath: string; filename: string; chunkFilename: string };
+  output: { path: string; publicPath: string; filename: string; chunkFilename: string; uniqueName?: string; clean?: boolean };
   entry: unknown;
   optimization?: { runtimeChunk?: unknown };
   plugins: { constructor: { name: string } }[];
@@ -64,8 +66,22 @@ describe.each(REMOTES)('the $folder build', (remote) => {
       publicPath: 'auto',
       filename: '[name].js',
       chunkFilename: '[name].[contenthash].js',
+      clean: true, // output.path only: this one version folder
     });
     expect(config.optimization?.runtimeChunk).toBeUndefined();
+  });
+
+  it('emits no un-hashed main.js in production (its standalone page is for development only)', () => {
+    expect(config.entry).toEqual({});
+    expect(configOf(remote.folder, 'development').entry).toEqual({ main: './src/index.ts' });
+  });
+
+  it('gives each version its own chunk-loading global, so a canary and its stable fallback never mix chunks', () => {
+    expect(config.output.uniqueName).toBe(`${remote.name}@0.1.0`);
+  });
+
+  it('defines the build label and version for the exposed component', () => {
+    expect(config.plugins.map((p) => p.constructor.name)).toContain('DefinePlugin');
   });
 
   it('serves itself in development on its own port, readable from the shell origin', () => {
@@ -97,3 +113,76 @@ describe('the shell build', () => {
     expect(devServer.proxy).toEqual([{ context: ['/api', '/remotes'], target: 'http://localhost:3001' }]);
   });
 });
+
+describe('the version of a remote build (REMOTE_VERSION, BUILD_LABEL)', () => {
+  const remote = REMOTES.find((r) => r.folder === 'mf-analytics')!;
+  const appPackage = { name: '@hit/mf-analytics', version: '0.1.0' };
+  let appDir: string;
+  beforeEach(() => {
+    appDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hit-remote-build-')), 'mf-analytics');
+    fs.mkdirSync(appDir);
+  });
+  afterEach(() => fs.rmSync(path.dirname(appDir), { recursive: true, force: true }));
+
+  const publish = (version: string) => {
+    fs.mkdirSync(path.join(appDir, 'dist', version), { recursive: true });
+    fs.writeFileSync(path.join(appDir, 'dist', version, 'mf-manifest.json'), '{}');
+  };
+  const buildOf = (env: Record<string, string>) => remoteBuild({ appDir, appPackage, remote, env });
+
+  it("is package.json's version, the development build, when REMOTE_VERSION is not set", () => {
+    expect(buildOf({})).toEqual({
+      version: '0.1.0',
+      outputPath: path.join(appDir, 'dist', '0.1.0'),
+      label: '',
+      uniqueName: 'mf_analytics@0.1.0',
+    });
+  });
+
+  it('is REMOTE_VERSION when set, in its own folder', () => {
+    expect(buildOf({ REMOTE_VERSION: '0.2.0-canary.1' })).toMatchObject({
+      version: '0.2.0-canary.1',
+      outputPath: path.join(appDir, 'dist', '0.2.0-canary.1'),
+      uniqueName: 'mf_analytics@0.2.0-canary.1',
+    });
+  });
+
+  it.each(['v0.2.0', '0.2', '01.2.3', 'latest', '0.2.0/../../x', '1.0.0-'])('refuses REMOTE_VERSION=%s', (version) => {
+    expect(() => buildOf({ REMOTE_VERSION: version })).toThrow(`REMOTE_VERSION="${version}" is not a semantic version`);
+  });
+
+  it('refuses a version that is already published: versions are immutable', () => {
+    publish('0.2.0');
+
+    expect(() => buildOf({ REMOTE_VERSION: '0.2.0' })).toThrow(
+      'mf-analytics 0.2.0 is already published; versions are immutable — build a new version',
+    );
+    expect(buildOf({ REMOTE_VERSION: '0.2.1' }).version).toBe('0.2.1');
+  });
+
+  it('rebuilds the development build (no REMOTE_VERSION) in place', () => {
+    publish('0.1.0');
+
+    expect(buildOf({}).outputPath).toBe(path.join(appDir, 'dist', '0.1.0'));
+  });
+
+  it('lets the dev server build a published version in memory', () => {
+    publish('0.2.0');
+
+    expect(remoteBuild({ appDir, appPackage, remote, env: { REMOTE_VERSION: '0.2.0' }, checkPublished: false }).version).toBe('0.2.0');
+  });
+
+  it('writes into REMOTE_DIST_DIR/<version>/ when given (a staging copy of the published builds)', () => {
+    const staging = path.join(path.dirname(appDir), 'cdn', 'mf-analytics', 'dist');
+    expect(buildOf({ REMOTE_VERSION: '0.2.0', REMOTE_DIST_DIR: staging }).outputPath).toBe(path.join(staging, '0.2.0'));
+
+    fs.mkdirSync(path.join(staging, '0.2.0'), { recursive: true });
+    fs.writeFileSync(path.join(staging, '0.2.0', 'mf-manifest.json'), '{}');
+    expect(() => buildOf({ REMOTE_VERSION: '0.2.0', REMOTE_DIST_DIR: staging })).toThrow('already published');
+  });
+
+  it('carries BUILD_LABEL, trimmed, for the exposed component to show', () => {
+    expect(buildOf({ REMOTE_VERSION: '0.2.0', BUILD_LABEL: '  Canary   0.2.0 ' }).label).toBe('Canary 0.2.0');
+  });
+});
+

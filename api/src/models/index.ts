@@ -7,6 +7,7 @@ import { progressEntryModel } from './progressEntry';
 import { rateLimitCounterModel } from './rateLimitCounter';
 import { processedEventModel } from './processedEvent';
 import { pendingCheckoutModel } from './pendingCheckout';
+import { releaseModel } from './release';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
@@ -19,6 +20,7 @@ export function createModels(connection: Connection) {
     RateLimitCounter: rateLimitCounterModel(connection),
     ProcessedEvent: processedEventModel(connection),
     PendingCheckout: pendingCheckoutModel(connection),
+    Release: releaseModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

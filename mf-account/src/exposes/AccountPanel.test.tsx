@@ -299,3 +299,25 @@ describe('AccountPanel', () => {
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.user)).toBeNull());
   });
 });
+
+describe('the build label (BUILD_LABEL at build time)', () => {
+  const globals = globalThis as { __BUILD_LABEL__?: string };
+  afterEach(() => delete globals.__BUILD_LABEL__);
+
+  it('is shown while the panel of a labelled build is open', () => {
+    mockApi({});
+    globals.__BUILD_LABEL__ = 'Canary 0.2.0';
+    renderPanel();
+    expect(screen.getByRole('note', { name: 'Build: Canary 0.2.0' })).toBeInTheDocument();
+  });
+
+  it('is not shown while the panel is closed, nor for a normal build', () => {
+    mockApi({});
+    globals.__BUILD_LABEL__ = 'Canary 0.2.0';
+    renderPanel({ open: false });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    delete globals.__BUILD_LABEL__;
+    renderPanel();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
 import { displayName, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
-import { Badge, Button, Dialog, DialogActions } from '@hit/ui';
+import { Badge, BuildLabel, Button, Dialog, DialogActions } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
 import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
+import { buildLabel, remoteVersion } from '../buildInfo';
 
 const Details = styled.dl`
   display: grid;
@@ -106,6 +107,8 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   return (
     <>
       {open && <PhoneSheetStyle />}
+      {/* While the panel is on screen: closed, nothing of it is. */}
+      {open && <BuildLabel label={buildLabel()} version={remoteVersion()} />}
       <Dialog open={open} onOpenChange={onOpenChange} title="Account details">
         {user && (
           <Details>

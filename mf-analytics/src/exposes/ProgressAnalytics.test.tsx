@@ -243,3 +243,21 @@ describe('ProgressAnalytics charts at any width', () => {
     expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 320 260');
   });
 });
+
+describe('the build label (BUILD_LABEL at build time)', () => {
+  const globals = globalThis as { __BUILD_LABEL__?: string };
+  afterEach(() => delete globals.__BUILD_LABEL__);
+
+  it('is shown on the screen of a labelled build, such as a canary', async () => {
+    globals.__BUILD_LABEL__ = 'Canary 0.2.0';
+    await renderLoaded();
+
+    expect(screen.getByRole('note', { name: 'Build: Canary 0.2.0' })).toHaveTextContent('Canary 0.2.0');
+  });
+
+  it('is not shown for a normal build', async () => {
+    await renderLoaded();
+
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -302,3 +302,26 @@ describe('create-account form', () => {
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
   });
 });
+
+describe('the build label (BUILD_LABEL at build time)', () => {
+  const globals = globalThis as { __BUILD_LABEL__?: string; __REMOTE_VERSION__?: string };
+  afterEach(() => {
+    delete globals.__BUILD_LABEL__;
+    delete globals.__REMOTE_VERSION__;
+  });
+
+  it('is shown on the page of a labelled build, such as a canary', () => {
+    globals.__BUILD_LABEL__ = 'Canary 0.2.0';
+    globals.__REMOTE_VERSION__ = '0.2.0';
+    renderAuthPage();
+
+    expect(screen.getByRole('note', { name: 'Build: Canary 0.2.0' })).toHaveAttribute('data-remote-version', '0.2.0');
+    expect(signInForm()).toBeInTheDocument();
+  });
+
+  it('is not shown for a normal build', () => {
+    renderAuthPage();
+
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuthPageProps } from '@hit/contracts';
+import { BuildLabel } from '@hit/ui';
+import { buildLabel, remoteVersion } from '../buildInfo';
 import { AuthLayout } from '../features/auth/components/AuthLayout';
 import { SignInForm } from '../features/auth/components/SignInForm';
 import { SignUpForm } from '../features/auth/components/SignUpForm';
@@ -25,12 +27,15 @@ export default function AuthPage(_props: AuthPageProps) {
   }, [mode]);
 
   return (
-    <AuthLayout>
-      {mode === 'signup' ? (
-        <SignUpForm key="signup" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
-      ) : (
-        <SignInForm key="signin" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
-      )}
-    </AuthLayout>
+    <>
+      <AuthLayout>
+        {mode === 'signup' ? (
+          <SignUpForm key="signup" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
+        ) : (
+          <SignInForm key="signin" email={email} onEmailChange={setEmail} headlineRef={headlineRef} />
+        )}
+      </AuthLayout>
+      <BuildLabel label={buildLabel()} version={remoteVersion()} />
+    </>
   );
 }

@@ -214,3 +214,25 @@ describe('the rest period (now: 2026-11-22 12:00 UTC)', () => {
     expect(dayCard('Day 2')).toHaveTextContent('Ready to start');
   });
 });
+
+describe('the build label (BUILD_LABEL at build time)', () => {
+  const globals = globalThis as { __BUILD_LABEL__?: string };
+  afterEach(() => delete globals.__BUILD_LABEL__);
+
+  it('is shown on the dashboard of a labelled build, such as a canary', async () => {
+    mockDashboardApi();
+    globals.__BUILD_LABEL__ = 'Canary 0.2.0';
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workout Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Build: Canary 0.2.0' })).toBeInTheDocument();
+  });
+
+  it('is not shown for a normal build', async () => {
+    mockDashboardApi();
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workout Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 export * from './remotes';
 export * from './props';
+export * from './exposes';
 export * from './auth';
 export * from './workouts';
 export * from './progress';

@@ -13,4 +13,5 @@ export { TextButton, type TextButtonProps } from './components/TextButton';
 export { Toaster } from './components/Toaster';
 export { Dialog, DialogActions, DIALOG_FADE_OUT_MS, type DialogProps, type DialogSize } from './components/Dialog';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
+export { BuildLabel, type BuildLabelProps } from './components/BuildLabel';
 export { UpgradePrompt, PREMIUM_BENEFITS, type UpgradePromptProps } from './components/UpgradePrompt';

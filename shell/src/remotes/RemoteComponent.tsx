@@ -2,12 +2,12 @@ import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type 
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
 import { loadedRemoteModule, loadRemoteModule } from './remoteLoader';
-import type { RemoteModuleId, RemoteModules } from './remoteModules';
+import type { RemoteExposeId, RemoteExposeProps } from '@hit/contracts';
 
-type RemoteModule<Id extends RemoteModuleId> = { default: ComponentType<RemoteModules[Id]> };
+type RemoteModule<Id extends RemoteExposeId> = { default: ComponentType<RemoteExposeProps[Id]> };
 
 /** The remote's component: at once if it loaded earlier in this visit, else a lazy one that loads it now. */
-function remoteScreen<Id extends RemoteModuleId>(id: Id): ComponentType<RemoteModules[Id]> {
+function remoteScreen<Id extends RemoteExposeId>(id: Id): ComponentType<RemoteExposeProps[Id]> {
   const loaded = loadedRemoteModule<RemoteModule<Id>>(id);
   return loaded ? loaded.default : lazy(() => loadRemoteModule<RemoteModule<Id>>(id));
 }
@@ -48,12 +48,11 @@ interface RemotePlacement {
 }
 
 /** Props are optional for remotes whose props are all optional. */
-type RemoteComponentProps<Id extends RemoteModuleId> = { id: Id } & RemotePlacement & ({} extends RemoteModules[Id]
-  ? { props?: RemoteModules[Id] }
-  : { props: RemoteModules[Id] });
+type RemoteComponentProps<Id extends RemoteExposeId> = { id: Id } & RemotePlacement &
+  ({} extends RemoteExposeProps[Id] ? { props?: RemoteExposeProps[Id] } : { props: RemoteExposeProps[Id] });
 
 /** Renders a remote's exposed component, loaded at run time, with a spinner and a retryable fallback. */
-export function RemoteComponent<Id extends RemoteModuleId>({ id, props, loading, renderFailure }: RemoteComponentProps<Id>) {
+export function RemoteComponent<Id extends RemoteExposeId>({ id, props, loading, renderFailure }: RemoteComponentProps<Id>) {
   // Each attempt gets a new lazy component: React.lazy keeps a rejection forever, so a retry needs a new one.
   // It is made here, above the Suspense boundary, because state below a suspended first render is discarded.
   const [attempt, setAttempt] = useState(0);
@@ -62,7 +61,7 @@ export function RemoteComponent<Id extends RemoteModuleId>({ id, props, loading,
   return (
     <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)} renderFailure={renderFailure}>
       <Suspense fallback={loading ?? <Spinner page />}>
-        <Screen {...((props ?? {}) as RemoteModules[Id])} />
+        <Screen {...((props ?? {}) as RemoteExposeProps[Id])} />
       </Suspense>
     </RemoteErrorBoundary>
   );

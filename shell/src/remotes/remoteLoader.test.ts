@@ -65,14 +65,48 @@ describe('remoteLoader', () => {
     expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
     loadRemoteMock.mockRejectedValueOnce(new Error('chunk failed'));
     await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('chunk failed');
-    expect(registerRemotesMock).toHaveBeenCalledTimes(2);
+    // Still the stable entry, registered afresh for the next try; never the canary again.
+    expect(registerRemotesMock).toHaveBeenCalledTimes(3);
+    expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
   });
 
-  it('passes the failure on when there is no stable entry to fall back to', async () => {
+  it('passes the stable entry\'s failure on when the canary and the stable entry both fail', async () => {
+    fetchRemoteMapMock.mockResolvedValue({
+      remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0', fallbackEntry: stable }],
+    });
+    loadRemoteMock
+      .mockRejectedValueOnce(new Error('canary chunk failed'))
+      .mockRejectedValueOnce(new Error('stable manifest failed'));
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('stable manifest failed');
+    expect(loader.loadedRemoteModule('mf_auth/AuthPage')).toBeUndefined();
+    expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
+  });
+
+  it('passes the failure on when there is no stable entry to fall back to, and registers the remote afresh', async () => {
     fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
     loadRemoteMock.mockRejectedValue(new Error('Failed to get manifest'));
 
     await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('Failed to get manifest');
     expect(loader.loadedRemoteModule('mf_auth/AuthPage')).toBeUndefined();
+    // So that the runtime forgets the failed manifest request and Try again really asks again.
+    expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
+  });
+
+  it('shares one load between calls made while it is loading', async () => {
+    fetchRemoteMapMock.mockResolvedValue({
+      remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0', fallbackEntry: stable }],
+    });
+    loadRemoteMock.mockRejectedValueOnce(new Error('canary chunk failed')).mockResolvedValue(authPage);
+
+    const [first, second] = await Promise.all([
+      loader.loadRemoteModule('mf_auth/AuthPage'),
+      loader.loadRemoteModule('mf_auth/AuthPage'),
+    ]);
+
+    expect(first).toBe(authPage);
+    expect(second).toBe(authPage);
+    expect(loadRemoteMock).toHaveBeenCalledTimes(2); // the canary once, the stable entry once
+    expect(registerRemotesMock).toHaveBeenCalledTimes(2); // the map, then the stable entry once
   });
 });

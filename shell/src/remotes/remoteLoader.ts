@@ -1,12 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteEntry } from '@hit/contracts';
+import type { RemoteEntry, RemoteExposeId } from '@hit/contracts';
 import { fetchRemoteMap } from '@hit/platform';
-import type { RemoteModuleId } from './remoteModules';
 
 type RemoteMap = Map<string, RemoteEntry>;
 
 let registration: Promise<RemoteMap> | undefined;
-const loadedModules = new Map<RemoteModuleId, unknown>();
+const loadedModules = new Map<RemoteExposeId, unknown>();
+const inFlight = new Map<RemoteExposeId, Promise<unknown>>();
 
 /**
  * Fetches GET /api/remotes once and registers every remote with the MF runtime (which the shell's
@@ -27,24 +27,28 @@ export function registerRemoteMap(): Promise<RemoteMap> {
   return registration;
 }
 
-async function load<T>(id: RemoteModuleId): Promise<T> {
+async function load<T>(id: RemoteExposeId): Promise<T> {
   const module = await loadRemote<T>(id);
   if (!module) throw new Error(`Remote module ${id} loaded empty`);
   loadedModules.set(id, module);
   return module;
 }
 
+/**
+ * (Re-)registers a remote on an entry with `force`, which makes the MF runtime forget everything it cached for that
+ * remote: its manifest (and a failed manifest request), snapshot, loaded container and the container's global, so
+ * the next loadRemote fetches `entry` afresh. Checked against the real runtime in remoteLoader.runtime.test.ts.
+ */
+function registerAfresh({ name, entry }: RemoteEntry): void {
+  registerRemotes([{ name, entry }], { force: true });
+}
+
 /** A module that has already loaded in this visit, to render it again without suspending. */
-export function loadedRemoteModule<T>(id: RemoteModuleId): T | undefined {
+export function loadedRemoteModule<T>(id: RemoteExposeId): T | undefined {
   return loadedModules.get(id) as T | undefined;
 }
 
-/**
- * Loads an exposed module of a remote. When the visitor's entry (a canary) fails and the map names a stable
- * `fallbackEntry`, the remote is re-registered on the stable build for the rest of the visit and loaded again.
- * Every call that fails can simply be made again: nothing here keeps a rejected promise.
- */
-export async function loadRemoteModule<T>(id: RemoteModuleId): Promise<T> {
+async function loadWithFallback<T>(id: RemoteExposeId): Promise<T> {
   const remotes = await registerRemoteMap();
   const remoteName = id.slice(0, id.indexOf('/'));
   const remote = remotes.get(remoteName);
@@ -55,10 +59,38 @@ export async function loadRemoteModule<T>(id: RemoteModuleId): Promise<T> {
   try {
     return await load<T>(id);
   } catch (error) {
-    if (!remote.fallbackEntry) throw error;
-    const stable = { ...remote, entry: remote.fallbackEntry, fallbackEntry: undefined };
-    registerRemotes([{ name: stable.name, entry: stable.entry }], { force: true });
+    if (!remote.fallbackEntry) {
+      // The runtime keeps some failures (a manifest request answered with an error body) for good: start afresh,
+      // so that Try again really asks again.
+      registerAfresh(remote);
+      throw error;
+    }
+    // Whatever failed (the canary's manifest, its remoteEntry.js or the exposed module's chunk), the stable build
+    // takes over for the rest of the visit.
+    const stable: RemoteEntry = { ...remote, entry: remote.fallbackEntry, fallbackEntry: undefined };
     remotes.set(remoteName, stable);
-    return load<T>(id);
+    registerAfresh(stable);
+    try {
+      return await load<T>(id);
+    } catch (stableError) {
+      registerAfresh(stable);
+      throw stableError;
+    }
   }
+}
+
+/**
+ * Loads an exposed module of a remote. When the visitor's entry (a canary) fails and the map names a stable
+ * `fallbackEntry`, the remote is re-registered on the stable build for the rest of the visit and loaded again.
+ * When that fails too, the error reaches the caller (RemoteComponent shows its fallback with Try again). Every call
+ * that fails can simply be made again: nothing here keeps a rejected promise. Calls for a module already loading
+ * share that load, so two of them never re-register the same remote under each other's feet.
+ */
+export function loadRemoteModule<T>(id: RemoteExposeId): Promise<T> {
+  let loading = inFlight.get(id);
+  if (!loading) {
+    loading = loadWithFallback<T>(id).finally(() => inFlight.delete(id));
+    inFlight.set(id, loading);
+  }
+  return loading as Promise<T>;
 }
