@@ -1,3 +1,282 @@
-// The benchmarks and their budgets (ARCHITECTURE §7) are not written yet; this says so instead of pretending.
-console.error('No benchmarks yet: `npm run bench` is built by the performance issue (bundles, page speed, api throughput, growth).');
-process.exit(1);
+// `npm run bench`: every benchmark of ARCHITECTURE §7 / issue #10 on this machine, against the production build,
+// printed as one table (figure, value, budget, pass/fail) and written to bench/RESULTS.md. Exit code 1 when any
+// budget fails (or a benchmark could not run). Server figures are also given as ratios against a baseline measured
+// in the same run, since absolute times on a shared 2-core machine are noisy.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { REPO_ROOT, kb, signUp, rssOf } = require('./lib/util');
+const { BUDGETS, budgetsSource } = require('./lib/budgets');
+const servers = require('./lib/servers');
+
+const MB = 1024 * 1024;
+const started = Date.now();
+const loadAtStart = os.loadavg()[0];
+const log = (line) => console.log(line);
+
+/** One table row: `pass` true/false against `budget`, or null for a figure reported without a budget. */
+const rows = [];
+function row(figure, value, budget, pass) {
+  rows.push({ figure, value, budget: budget ?? '—', pass: pass === undefined ? null : pass });
+}
+function failedRow(figure, error) {
+  rows.push({ figure, value: `not measured: ${String(error.message ?? error).split('\n')[0].slice(0, 120)}`, budget: '—', pass: false });
+}
+const fmtMs = (ms) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+const fmtKb = (bytes) => `${kb(bytes).toFixed(1)} KB`;
+
+function table() {
+  const header = { figure: 'Figure', value: 'Value', budget: 'Budget', result: 'Result' };
+  const lines = rows.map((r) => ({ figure: r.figure, value: r.value, budget: r.budget, result: r.pass === null ? 'info' : r.pass ? 'pass' : 'FAIL' }));
+  const width = (key) => Math.max(header[key].length, ...lines.map((l) => String(l[key]).length));
+  const widths = { figure: width('figure'), value: width('value'), budget: width('budget'), result: width('result') };
+  const format = (l) => ['figure', 'value', 'budget', 'result'].map((k) => String(l[k]).padEnd(widths[k])).join('  ').trimEnd();
+  return [format(header), ['figure', 'value', 'budget', 'result'].map((k) => '-'.repeat(widths[k])).join('  '), ...lines.map(format)].join('\n');
+}
+
+/** Runs one benchmark; a crash becomes a failed row instead of ending the run. */
+async function step(name, figure, fn) {
+  const t0 = Date.now();
+  log(`${name} ...`);
+  try {
+    await fn();
+  } catch (error) {
+    console.error(`${name} failed: ${error.stack ?? error}`);
+    failedRow(figure, error);
+  }
+  log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+function writeResults(durationS) {
+  const failed = rows.filter((r) => r.pass === false).length;
+  const text = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.js); every run overwrites this file.
+
+- Date: ${new Date().toISOString()}
+- Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}
+- Node ${process.version}; Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (headless, playwright-core)
+- Budgets: ARCHITECTURE §7 / issue #10 (bundle budgets from ${budgetsSource})
+- Run time: ${durationS.toFixed(0)} s; ${failed === 0 ? 'every budget met' : `${failed} figure(s) failed`}
+- Machine load (1-minute load average) at the start: ${loadAtStart.toFixed(1)}, at the end: ${os.loadavg()[0].toFixed(1)}
+  (above ${os.cpus().length}, other work competed for the cores: absolute figures are then pessimistic)
+
+\`\`\`
+${table()}
+\`\`\`
+
+## Method
+
+Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
+127.0.0.1 with its own embedded database (packages/embedded-mongo's CLI, a separate process, reached through
+MONGODB_URI) in a fresh temporary folder. NODE_ENV=test so the session cookie is not marked Secure over plain
+http (production's other code paths, compression and static caching included, are the same); sign-ups per IP are
+unlimited for the run.
+
+- **Bundles**: Chromium, one fresh context (cold cache) per route, counted until \`load\` and 500 ms without a
+  request: the encoded body bytes of every script response (\`request.sizes().responseBodySize\`; the context
+  accepts only gzip, the budgets' unit, where Chromium would otherwise get brotli; KB = 1024 bytes).
+  \`/\` anonymous: all scripts. \`/auth\` anonymous, \`/home\` signed in, the account panel opened from /home, and
+  \`/progress\` signed in (a user with 1k entries, so the charts draw): the scripts under \`/remotes/<that remote>/\`.
+  "Other remotes' code" lists any script under another remote's folder on a route. d3 is detected through each
+  served file's source map (\`node_modules/d3-*\` sources).
+- **Page speed**: Chromium with 4x CPU throttling (CDP \`Emulation.setCPUThrottlingRate\`), fresh context each
+  load, median of 3. Landing: the last \`largest-contentful-paint\` entry (buffered PerformanceObserver). /home
+  (signed in, welcome modal marked as seen): \`performance.now()\` when a MutationObserver installed before the
+  page's scripts first sees the 'Start Workout' button visible and enabled.
+- **Throughput**: autocannon (programmatic, in its own node process), 50 connections, 10 s per target after a
+  2 s warm-up. Baseline: a bare Express 5 + express-session + connect-mongo app (bench/lib/baseline-server.js,
+  the api's own package versions, its own process, same database) answering \`GET /hello\` for an existing
+  session, so the store is read on every request. Then the api's authenticated \`GET /api/workout-days\` and the
+  autosave \`PUT /api/sessions/:id\` (same valid body every time, Origin header set). Ratio = api req/s ÷
+  baseline req/s. With 50 connections the latency is about 50 ÷ req/s by Little's law, so a p99 under 50 ms
+  needs well over 1,000 req/s.
+- **Growth**: users with 1k, 10k and 30k progress entries (3 workouts a week, ~38 sets each: 30k is 5 years)
+  inserted straight into MongoDB in the api's ProgressEntry shape, the user's progress version bumped as the
+  api does. \`GET /api/progress\` (gzip accepted, timed until the last byte, body not parsed): the first read
+  (which builds the api's cached answer; every progress write makes the next read a first read again) is
+  reported on its own, then the median of 5. Derivations: mf-analytics' \`deriveAnalytics\` compiled with
+  @swc/core, median of 5 after a warm-up, on a fresh array each run (new data: everything recomputed; this is
+  the budgeted figure) and on the same array with another unit/filter (the screen's re-derivation).
+- **Memory**: the api process's RSS (/proc, sampled every 200 ms) during the whole throughput run and 3 s after
+  it; the embedded database's RSS holding 30k entries: a fresh database process of its own, the api's two
+  progress indexes, 30k entries inserted and read back once (its RSS empty is given for reference; the main
+  database's RSS after the load and growth runs is reported as info); the
+  analytics page's JS heap (CDP \`Performance.getMetrics\` JSHeapUsedSize) with the 30k user once the charts are
+  drawn, and after a forced GC (info).
+- **Caching & compression**: response headers checked with a client that accepts gzip; the second visit to
+  /home in the same context counts script responses (CDP Network events) that were neither a 304 nor served
+  from the cache.
+
+## Limits of this machine
+
+${os.cpus().length} cores are shared by the load generator, the api, the baseline, the embedded database and
+Chromium. A node server uses at most about one core, and under load the server process (baseline or api) is the
+one that saturates while the embedded database uses a fraction of a core (see the "cores used" rows): the ratios
+compare the per-request CPU cost of the api with the baseline's. Ratios are more telling than absolute figures, which vary by ±20-30 % between runs, and much more while other
+work runs on the machine (see the load average above; the "cores used" rows show how much CPU the server, the
+database and autocannon actually got during each run: a sum well under ${os.cpus().length} means they were starved).
+At 50 connections the p99 is bounded by queueing (latency ≈ connections ÷ throughput), so it mostly measures
+the throughput again.
+`;
+  fs.writeFileSync(path.join(__dirname, 'RESULTS.md'), text);
+}
+
+async function main() {
+  log('Checking the production build ...');
+  require(path.join(REPO_ROOT, 'scripts/ensure-built')).ensureBuilt();
+
+  const dataDir = servers.tempDataDir();
+  log(`Starting the embedded database, the api and the baseline (data in ${dataDir}) ...`);
+  const db = await servers.startDatabase(dataDir);
+  const api = await servers.startApi({ mongoUri: db.uri, dataDir });
+  const baseline = await servers.startBaseline({ mongoUri: db.uri });
+  const { launchBrowser } = require('./lib/browser');
+  let browser;
+  try {
+    // Pure CPU first, while nothing else of this run is busy.
+    await step('Analytics derivations', 'deriveAnalytics', async () => {
+      const { measureAnalytics } = require('./lib/analytics');
+      const r = measureAnalytics({ sizes: [1_000, 10_000, 30_000] });
+      row('deriveAnalytics 1k (fresh array)', fmtMs(r[1000].fresh));
+      row('deriveAnalytics 10k (fresh array)', fmtMs(r[10000].fresh));
+      row('deriveAnalytics 30k (fresh array)', fmtMs(r[30000].fresh), `< ${BUDGETS.derive30kMs} ms`, r[30000].fresh < BUDGETS.derive30kMs);
+      row('deriveAnalytics 30k (same array, unit/filter change)', fmtMs(r[30000].same));
+    });
+
+    await step('API throughput (3 x 10 s under load)', 'API throughput', async () => {
+      const { measureThroughput } = require('./lib/throughput');
+      const r = await measureThroughput({ api, baseline, dbPid: db.process.pid, duration: 10, log });
+      const problem = (x) => (x.problem ? ` [${x.problem}]` : '');
+      const cores = (x, server) => `${server} ${x.cores.server.toFixed(2)}, db ${x.cores.db.toFixed(2)}, autocannon ${x.cores.load.toFixed(2)}`;
+      row('baseline GET /hello (express+session)', `${r.hello.rps.toFixed(0)} req/s, p99 ${r.hello.p99} ms${problem(r.hello)}`);
+      row('  cores used: baseline run', cores(r.hello, 'baseline'));
+      row('  cores used: GET /api/workout-days run', cores(r.workoutDays, 'api'));
+      row('  cores used: autosave PUT run', cores(r.autosave, 'api'));
+      const wdRatio = r.workoutDays.rps / r.hello.rps;
+      row(
+        'GET /api/workout-days: req/s ratio',
+        `${wdRatio.toFixed(2)} (${r.workoutDays.rps.toFixed(0)} req/s)${problem(r.workoutDays)}`,
+        `>= ${BUDGETS.workoutDaysRatio.toFixed(2)}`,
+        wdRatio >= BUDGETS.workoutDaysRatio && !r.workoutDays.problem,
+      );
+      row(
+        'GET /api/workout-days: p99 (50 conns)',
+        `${r.workoutDays.p99} ms (p50 ${r.workoutDays.p50} ms; baseline p99 ${r.hello.p99} ms)`,
+        `< ${BUDGETS.workoutDaysP99Ms} ms`,
+        r.workoutDays.p99 < BUDGETS.workoutDaysP99Ms,
+      );
+      const asRatio = r.autosave.rps / r.hello.rps;
+      row(
+        'PUT /api/sessions/:id autosave: req/s ratio',
+        `${asRatio.toFixed(2)} (${r.autosave.rps.toFixed(0)} req/s, p99 ${r.autosave.p99} ms)${problem(r.autosave)}`,
+        `>= ${BUDGETS.autosaveRatio.toFixed(2)}`,
+        asRatio >= BUDGETS.autosaveRatio && !r.autosave.problem,
+      );
+      row('api RSS during load (peak)', `${(r.rss.peak / MB).toFixed(0)} MB`, `< ${BUDGETS.apiRssMb} MB`, r.rss.peak / MB < BUDGETS.apiRssMb);
+      row('api RSS 3 s after load', `${(r.rss.after / MB).toFixed(0)} MB`, `< ${BUDGETS.apiRssMb} MB`, r.rss.after / MB < BUDGETS.apiRssMb);
+    });
+
+    let growthUsers = {};
+    await step('Growth: GET /api/progress at 1k/10k/30k entries', 'GET /api/progress', async () => {
+      const { measureGrowth } = require('./lib/growth');
+      const { results: g, users } = await measureGrowth({ api, mongoUri: db.uri, log });
+      growthUsers = users;
+      row('GET /api/progress 1k (median of 5)', fmtMs(g[1000].median));
+      row('GET /api/progress 10k (median of 5)', fmtMs(g[10000].median));
+      row('GET /api/progress 30k (median of 5)', `${fmtMs(g[30000].median)} (${fmtKb(g[30000].gzipBytes)} gzip)`, `< ${BUDGETS.progress30kMs} ms`, g[30000].median < BUDGETS.progress30kMs);
+      const ratio = g[30000].median / g[1000].median;
+      row('GET /api/progress 30k / 1k', ratio.toFixed(1), `<= ${BUDGETS.progress30kTo1kRatio}`, ratio <= BUDGETS.progress30kTo1kRatio);
+      row('GET /api/progress first read 1k / 10k / 30k', `${fmtMs(g[1000].cold)} / ${fmtMs(g[10000].cold)} / ${fmtMs(g[30000].cold)}`);
+      const dbRss = rssOf(db.process.pid);
+      if (dbRss !== undefined) row('embedded DB RSS after the load + growth runs', `${(dbRss / MB).toFixed(0)} MB`);
+    });
+
+    await step('Embedded database RSS with 30k entries (own process)', 'embedded DB RSS', async () => {
+      const { measureDatabaseRss } = require('./lib/growth');
+      const r = await measureDatabaseRss({ startDatabase: servers.startDatabase, dataDir: path.join(dataDir, 'db-rss') });
+      row('embedded DB RSS holding 30k entries', `${(r.full / MB).toFixed(0)} MB (empty ${(r.empty / MB).toFixed(0)} MB)`, `< ${BUDGETS.dbRss30kMb} MB`, r.full / MB < BUDGETS.dbRss30kMb);
+    });
+
+    browser = await launchBrowser();
+    const browserUser = await signUp(api.baseUrl, 'browser');
+    const progressCookie = growthUsers[1000]?.cookie ?? browserUser.cookie;
+    let landingScripts = [];
+
+    await step('Bundles (Chromium)', 'bundles', async () => {
+      const { measureBundles } = require('./lib/bundles');
+      const results = await measureBundles({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie, progressCookie });
+      for (const r of results) {
+        landingScripts.push(...r.paths);
+        if (r.remote === null) {
+          row('landing / initial JS (anonymous)', `${fmtKb(r.totalBytes)} (${r.count} scripts)`, `<= ${BUDGETS.landingInitialJsKb} KB`, kb(r.totalBytes) <= BUDGETS.landingInitialJsKb);
+        } else {
+          row(`${r.route}: ${r.remote} own JS`, `${fmtKb(r.ownBytes)} (route total ${fmtKb(r.totalBytes)})`, `<= ${BUDGETS.remoteOwnJsKb} KB`, kb(r.ownBytes) <= BUDGETS.remoteOwnJsKb);
+        }
+      }
+      const foreign = results.filter((r) => r.foreign.length).map((r) => `${r.route}: ${r.foreign.join(', ')}`);
+      row("routes loading another remote's code", foreign.length ? foreign.join('; ') : 'none', 'none', foreign.length === 0);
+      const d3Outside = results.filter((r) => r.remote !== 'mf-analytics' && r.d3.length).map((r) => r.route);
+      const d3OnProgress = results.some((r) => r.remote === 'mf-analytics' && r.d3.length);
+      row('d3 loaded outside /progress', d3Outside.length ? d3Outside.join(', ') : `no (on /progress: ${d3OnProgress ? 'yes' : 'no'})`, 'no', d3Outside.length === 0);
+    });
+
+    await step('Page speed (Chromium, 4x CPU throttling)', 'page speed', async () => {
+      const { measurePageSpeed } = require('./lib/pagespeed');
+      const r = await measurePageSpeed({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie });
+      row('landing LCP, 4x CPU (median of 3)', `${fmtMs(r.lcp)} [${r.lcpRuns.map((v) => v.toFixed(0)).join(', ')}]`, `<= ${BUDGETS.landingLcpMs} ms`, r.lcp <= BUDGETS.landingLcpMs);
+      row("/home 'Start Workout' ready, 4x CPU (median of 3)", `${fmtMs(r.home)} [${r.homeRuns.map((v) => v.toFixed(0)).join(', ')}]`, `<= ${BUDGETS.homeReadyMs} ms`, r.home <= BUDGETS.homeReadyMs);
+    });
+
+    await step('Analytics page heap (30k entries)', 'analytics page JS heap', async () => {
+      const user = growthUsers[30000];
+      if (!user) throw new Error('no 30k user (the growth benchmark failed)');
+      const { measureAnalyticsHeap } = require('./lib/memory');
+      const r = await measureAnalyticsHeap({ browser, baseUrl: api.baseUrl, cookie: user.cookie });
+      row('/progress JS heap, 30k entries', `${(r.used / MB).toFixed(1)} MB (after GC ${(r.afterGc / MB).toFixed(1)} MB)`, `< ${BUDGETS.analyticsHeapMb} MB`, r.used / MB < BUDGETS.analyticsHeapMb);
+      row('/progress charts drawn, 30k entries (no throttling)', fmtMs(r.chartsAt));
+    });
+
+    await step('Caching & compression', 'caching & compression', async () => {
+      const { checkHeaders, secondVisit } = require('./lib/caching');
+      const checks = await checkHeaders({ baseUrl: api.baseUrl, cookie: browserUser.cookie, landingScripts: [...new Set(landingScripts)] });
+      for (const c of checks) row(c.figure, c.value, 'yes', c.ok);
+      const v = await secondVisit({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie });
+      row(
+        'second /home visit: script bodies re-sent',
+        v.transferred.length ? `${v.transferred.length}: ${v.transferred.slice(0, 3).join(', ')}` : `none (${v.secondCount} script responses, all 304 or cached)`,
+        'none',
+        v.transferred.length === 0,
+      );
+    });
+  } finally {
+    if (browser) await browser.close().catch(() => undefined);
+    await servers.stopAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const durationS = (Date.now() - started) / 1000;
+  console.log(`\n${table()}\n`);
+  writeResults(durationS);
+  const failed = rows.filter((r) => r.pass === false);
+  console.log(
+    `Run time ${durationS.toFixed(0)} s on ${os.cpus().length} cores (load average ${loadAtStart.toFixed(1)} at the start, ` +
+      `${os.loadavg()[0].toFixed(1)} at the end), Node ${process.version}; written to bench/RESULTS.md`,
+  );
+  console.log(failed.length ? `${failed.length} budget(s) failed.` : 'Every budget met.');
+  process.exit(failed.length ? 1 : 0);
+}
+
+// Ctrl-C or a CI timeout: stop the database, the api and the baseline before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the bench's servers ...`);
+    servers.stopAll().finally(() => process.exit(130));
+  });
+}
+
+main().catch(async (error) => {
+  console.error(error.stack ?? String(error));
+  await servers.stopAll();
+  process.exit(1);
+});

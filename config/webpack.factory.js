@@ -147,6 +147,31 @@ function htmlPage(title) {
   });
 }
 
+/** TypeScript and JSX of the app's own sources and the workspace packages, compiled by swc for BROWSER_TARGETS. */
+function swcRule(isDev) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: isDev } },
+        },
+        env: { targets: BROWSER_TARGETS },
+      },
+    },
+  };
+}
+
+function minimizer() {
+  return new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } });
+}
+
+/** The shell's standalone landing page: its own folder in the shell's dist/, served by the api for exactly `/`. */
+const LANDING_DIR = 'landing';
+
 /**
  * @param {object} options
  * @param {string} options.appDir the app folder (its package.json, src/index.ts)
@@ -188,31 +213,15 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
         // Per version: when a canary fails and the shell falls back to the stable build of the same remote in
         // the same page, the two runtimes must not share one webpackChunk* array (same chunk ids, other code).
         ...(build && { uniqueName: build.uniqueName }),
-        // Cleans output.path only, i.e. this one version folder.
-        clean: true,
+        // Cleans output.path only, i.e. this one version folder (the shell's: all but the landing page's folder,
+        // which its own build cleans).
+        clean: remote ? true : { keep: (asset) => asset.split(/[\\/]/)[0] === LANDING_DIR },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         alias: SOURCE_ALIASES,
       },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: isDev } },
-                },
-                env: { targets: BROWSER_TARGETS },
-              },
-            },
-          },
-        ],
-      },
+      module: { rules: [swcRule(isDev)] },
       plugins: [
         new ModuleFederationPlugin(federationOptions({ remote, appPackage })),
         // Read by each remote's src/buildInfo.ts (its own code, not the shared @hit/ui, which may be the shell's copy).
@@ -224,9 +233,7 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
         // A remote's own page (its src/bootstrap.tsx) is for working on it alone in development.
         (!remote || isDev) && htmlPage(remote ? `${remote.expose} (standalone) · HIT Tracker` : 'HIT Tracker'),
       ].filter(Boolean),
-      optimization: {
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } })],
-      },
+      optimization: { minimizer: [minimizer()] },
       performance: { hints: false },
       // A build says where its output went and what went wrong, not every module it bundled.
       infrastructureLogging: { level: isDev ? 'info' : 'error' },
@@ -242,4 +249,46 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
   };
 }
 
-module.exports = { createWebpackConfig, federationOptions, remoteBuild };
+/**
+ * The landing page as its own small page (ARCHITECTURE §7: landing initial JS <= 150 KB gzip), served by the api
+ * for exactly `/`: react, react-dom, styled-components and the landing components, with no module federation, no
+ * router, no query client and no remote map. Its links are plain anchors: following one loads the app (the
+ * shell's index.html) at that page. Inside the app, client-side navigation to `/` renders the same LandingPage
+ * from the shell's router. Not federated on purpose: it must never load a remote, and the federation runtime
+ * alone would be a fifth of the budget.
+ *
+ * @param {object} options
+ * @param {string} options.appDir the shell's folder (its src/landing/index.tsx)
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
+ */
+function createLandingPageConfig({ appDir }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? 'production';
+    const isDev = mode === 'development';
+    return {
+      name: LANDING_DIR,
+      mode,
+      target: ['web', 'es2022'],
+      context: appDir,
+      entry: { landing: './src/landing/index.tsx' },
+      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(appDir, 'dist', LANDING_DIR),
+        publicPath: `/${LANDING_DIR}/`,
+        // Referenced only by this folder's index.html, so every script is content-hashed and cached for good.
+        filename: '[name].[contenthash].js',
+        chunkFilename: '[name].[contenthash].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: SOURCE_ALIASES },
+      module: { rules: [swcRule(isDev)] },
+      plugins: [htmlPage('HIT Tracker')],
+      optimization: { minimizer: [minimizer()] },
+      performance: { hints: false },
+      infrastructureLogging: { level: isDev ? 'info' : 'error' },
+      stats: isDev ? 'minimal' : { preset: 'errors-warnings', assets: true, assetsSort: '!size', assetsSpace: 5 },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig, createLandingPageConfig, federationOptions, remoteBuild, LANDING_DIR };

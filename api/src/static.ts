@@ -44,19 +44,32 @@ function wantsShellPage(req: Request): boolean {
   return !lastSegment.includes('.') && Boolean(req.accepts('html'));
 }
 
-/** The shell's production build at `/`, with index.html for every page route (SPA fallback). */
+/**
+ * The shell's production build at `/`, with index.html for every page route (SPA fallback). Exactly `/` gets the
+ * standalone landing page (shell/dist/landing/index.html: the landing components without module federation, the
+ * router or the query client — ARCHITECTURE §7's landing budget); its links load index.html at their page. Without
+ * that build, `/` gets index.html, whose router renders the same landing page.
+ */
 export function shellFiles(root: string): Router {
   const dist = path.join(root, 'shell', 'dist');
   const indexHtml = path.join(dist, 'index.html');
+  const landingHtml = path.join(dist, 'landing', 'index.html');
   const router = Router();
   router.use(express.static(dist, staticOptions));
+
+  const sendPage = (res: Response, file: string, onError: (error: NodeJS.ErrnoException) => void) =>
+    res.sendFile(file, { headers: { 'Cache-Control': NO_CACHE }, cacheControl: false }, (error) => {
+      if (error) onError(error as NodeJS.ErrnoException);
+    });
+
   router.use((req, res, next) => {
     if (!wantsShellPage(req)) return next();
-    res.sendFile(indexHtml, { headers: { 'Cache-Control': NO_CACHE }, cacheControl: false }, (error) => {
-      if (!error) return;
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      next(missing ? new HttpError(404, 'The shell is not built: run `npm run build`') : error);
-    });
+    const sendIndex = () =>
+      sendPage(res, indexHtml, (error) =>
+        next(error.code === 'ENOENT' ? new HttpError(404, 'The shell is not built: run `npm run build`') : error),
+      );
+    if (req.path !== '/') return sendIndex();
+    sendPage(res, landingHtml, (error) => (error.code === 'ENOENT' && !res.headersSent ? sendIndex() : next(error)));
   });
   return router;
 }

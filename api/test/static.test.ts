@@ -4,6 +4,7 @@ import { buildTestApp, makeStaticRoot, startTestDatabase, type TestDatabase } fr
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const indexHtml = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
+const landingHtml = '<!doctype html><html><body><div id="root"></div><script src="/landing/landing.0a1b2c3d4e5f6a7b.js"></script></body></html>';
 const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('static files', () => {
@@ -16,6 +17,8 @@ describe('static files', () => {
     staticRoot = await makeStaticRoot({
       'shell/dist/index.html': indexHtml,
       'shell/dist/main.js': 'console.log("shell entry")',
+      'shell/dist/landing/index.html': landingHtml,
+      'shell/dist/landing/landing.0a1b2c3d4e5f6a7b.js': 'console.log("landing page")',
       'shell/dist/412.3f9a0c1d2e4b5a6c.js': 'console.log("shell chunk")',
       'shell/dist/big.0123456789abcdef.js': `/* ${'padding '.repeat(2000)} */`,
       'mf-auth/dist/1.0.0/mf-manifest.json': '{"id":"mf_auth"}',
@@ -70,11 +73,24 @@ describe('static files', () => {
   });
 
   describe('the shell at /', () => {
-    it('serves index.html at / with no-cache', async () => {
+    it('serves the standalone landing page at exactly / with no-cache, its script as immutable', async () => {
       const response = await request(app).get('/').set('Accept', html).expect(200);
-      expect(response.text).toBe(indexHtml);
+      expect(response.text).toBe(landingHtml);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
+      const script = await request(app).get('/landing/landing.0a1b2c3d4e5f6a7b.js').expect(200);
+      expect(script.headers['cache-control']).toBe(IMMUTABLE);
+    });
+
+    it('serves index.html at / when the landing page is not built (the shell router renders the landing page)', async () => {
+      const shellOnly = await makeStaticRoot({ 'shell/dist/index.html': indexHtml });
+      try {
+        const response = await request(buildTestApp(database, {}, shellOnly.root)).get('/').set('Accept', html).expect(200);
+        expect(response.text).toBe(indexHtml);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      } finally {
+        await shellOnly.remove();
+      }
     });
 
     it('serves the non-hashed entry with no-cache and hashed chunks as immutable', async () => {

@@ -10,7 +10,7 @@ const root = path.resolve(__dirname, '../..');
 const { federationOptions, remoteBuild } = require(path.join(root, 'config/webpack.factory.js'));
 
 interface Config {
-  output: { path: string; publicPath: string; filename: string; chunkFilename: string; uniqueName?: string; clean?: boolean };
+  output: { path: string; publicPath: string; filename: string; chunkFilename: string; uniqueName?: string; clean?: boolean | object };
   entry: unknown;
   optimization?: { runtimeChunk?: unknown };
   plugins: { constructor: { name: string } }[];
@@ -92,7 +92,8 @@ describe.each(REMOTES)('the $folder build', (remote) => {
 });
 
 describe('the shell build', () => {
-  const config = configOf('shell');
+  // Production: the federated shell and its standalone landing page; development: the shell alone.
+  const [config, landing] = configOf('shell') as unknown as [Config, Config & { entry: Record<string, string> }];
   const federation = federationOptions({ appPackage: require(path.join(root, 'shell/package.json')) });
 
   it('is a host with no compiled remotes, sharing the same singletons', () => {
@@ -105,6 +106,23 @@ describe('the shell build', () => {
   it('is served from / with its index.html', () => {
     expect(config.output).toMatchObject({ path: path.join(root, 'shell/dist'), publicPath: '/' });
     expect(config.plugins.map((p) => p.constructor.name)).toContain('HtmlWebpackPlugin');
+    // Its clean leaves the landing page's folder to the landing build.
+    expect(config.output.clean).toEqual({ keep: expect.any(Function) });
+  });
+
+  it('builds the landing page the api serves for / into dist/landing/, without module federation', () => {
+    expect(landing.entry).toEqual({ landing: './src/landing/index.tsx' });
+    expect(landing.output).toMatchObject({
+      path: path.join(root, 'shell/dist/landing'),
+      publicPath: '/landing/',
+      filename: '[name].[contenthash].js',
+      clean: true,
+    });
+    const plugins = landing.plugins.map((p) => p.constructor.name);
+    expect(plugins).toContain('HtmlWebpackPlugin');
+    expect(plugins).not.toContain('ModuleFederationPlugin');
+    const keep = (config.output.clean as unknown as { keep: (asset: string) => boolean }).keep;
+    expect([keep('landing/index.html'), keep('main.js'), keep('landing.js')]).toEqual([true, false, false]);
   });
 
   it('proxies the api and the remote builds to the api in development', () => {

@@ -3,6 +3,7 @@ export { GlobalStyle } from './GlobalStyle';
 export { ThemeProvider } from './ThemeProvider';
 export { AppProviders } from './AppProviders';
 export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './components/Button';
+export { buttonLook, buttonStyles, type ButtonLook, type ButtonStyleProps } from './components/buttonStyles';
 export { Card, type CardProps } from './components/Card';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/Spinner';
 export { PageContainer } from './components/PageContainer';

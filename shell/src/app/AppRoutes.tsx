@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteComponent } from '../remotes/RemoteComponent';
@@ -13,7 +13,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AnonymousRoute signedInTo="/home" />}>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={<LandingPage link={Link} />} />
       </Route>
       <Route element={<AnonymousRoute signedInTo="/" />}>
         <Route path="/auth" element={<RemoteComponent id="mf_auth/AuthPage" />} />

@@ -1,6 +1,6 @@
-import { ButtonLink } from '@hit/ui';
 import styled from 'styled-components';
 import { ArrowRightIcon } from './icons';
+import { LandingButtonLink } from './links';
 import { Container, Section, SectionLead, SectionTitle } from './layout';
 
 const Panel = styled.div`
@@ -45,10 +45,10 @@ export function FinalCallToAction() {
             Start with Day 1 today. Your first 30 days are free, and every feature is yours to try.
           </Lead>
           <Action>
-            <ButtonLink to="/auth?mode=signup" size="lg">
+            <LandingButtonLink to="/auth?mode=signup" size="lg">
               Start Your Free Trial
               <ArrowRightIcon />
-            </ButtonLink>
+            </LandingButtonLink>
           </Action>
         </Panel>
       </Container>

@@ -1,6 +1,6 @@
-import { ButtonLink } from '@hit/ui';
 import styled from 'styled-components';
 import { ArrowRightIcon, CheckIcon, TrendIcon } from './icons';
+import { LandingButtonLink } from './links';
 import { Container } from './layout';
 
 const Hero = styled.section`
@@ -342,10 +342,10 @@ export function HeroSection() {
             timer and see exactly when to add weight.
           </Lead>
           <Actions>
-            <ButtonLink to="/auth?mode=signup" size="lg">
+            <LandingButtonLink to="/auth?mode=signup" size="lg">
               Start Your Free Trial
               <ArrowRightIcon />
-            </ButtonLink>
+            </LandingButtonLink>
             <SecondaryAction href="#how-it-works">See how it works</SecondaryAction>
           </Actions>
           <TrialNote>

@@ -6,6 +6,7 @@ import { HeroSection } from './HeroSection';
 import { HowItWorksSection } from './HowItWorksSection';
 import { LogoMark } from './icons';
 import { Container } from './layout';
+import { LandingLinkContext, type LandingLinkComponent } from './links';
 import { SiteHeader } from './SiteHeader';
 import { WhyChooseSection } from './WhyChooseSection';
 
@@ -32,9 +33,13 @@ const FooterBrand = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
 `;
 
-/** The public landing page (spec §2): the first thing a visitor sees, so it is part of the shell, not a remote. */
-export function LandingPage() {
-  return (
+/**
+ * The public landing page (spec §2): the first thing a visitor sees, so it is part of the shell, not a remote. The
+ * api serves it for `/` as a page of its own (src/landing/), whose links are plain anchors; inside the app the
+ * router renders it with `link` = the router's Link.
+ */
+export function LandingPage({ link }: { link?: LandingLinkComponent }) {
+  const page = (
     <>
       <SiteHeader />
       <main>
@@ -56,4 +61,5 @@ export function LandingPage() {
       </Footer>
     </>
   );
+  return link ? <LandingLinkContext.Provider value={link}>{page}</LandingLinkContext.Provider> : page;
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogoMark } from './icons';
 import { Container } from './layout';
+import { LandingLink } from './links';
 
 const Bar = styled.header`
   position: sticky;
@@ -19,7 +19,7 @@ const Inner = styled(Container)`
   min-height: 4rem;
 `;
 
-const Brand = styled(Link)`
+const Brand = styled(LandingLink)`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
@@ -31,7 +31,7 @@ const Brand = styled(Link)`
   border-radius: ${({ theme }) => theme.radii.sm};
 `;
 
-const SignIn = styled(Link)`
+const SignIn = styled(LandingLink)`
   display: inline-flex;
   align-items: center;
   min-height: ${({ theme }) => theme.layout.minTouchTarget};

@@ -1,0 +1,35 @@
+// Budgets (ARCHITECTURE §7, issue #10). The bundle budgets come from config/budgets.js when it exists (shared with
+// the build's own size check), else from the defaults here; the rest are the bench's own.
+const path = require('node:path');
+const { REPO_ROOT } = require('./util');
+
+function sharedBudgets() {
+  try {
+    const shared = require(path.join(REPO_ROOT, 'config/budgets.js'));
+    return shared && typeof shared === 'object' ? shared : {};
+  } catch (error) {
+    if (error.code !== 'MODULE_NOT_FOUND') console.warn(`config/budgets.js unreadable (${error.message}): using the bench's defaults`);
+    return {};
+  }
+}
+
+const shared = sharedBudgets();
+const number = (value, fallback) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+
+const BUDGETS = {
+  landingInitialJsKb: number(shared.landingInitialJsKb, 150),
+  remoteOwnJsKb: number(shared.remoteOwnJsKb, 80),
+  landingLcpMs: 1500,
+  homeReadyMs: 2500,
+  workoutDaysRatio: 0.5,
+  workoutDaysP99Ms: 50,
+  autosaveRatio: 0.3,
+  progress30kMs: 150,
+  progress30kTo1kRatio: 40,
+  derive30kMs: 50,
+  apiRssMb: 250,
+  dbRss30kMb: 100,
+  analyticsHeapMb: 80,
+};
+
+module.exports = { BUDGETS, budgetsSource: Object.keys(shared).length ? 'config/budgets.js' : 'bench defaults' };

@@ -1,0 +1,91 @@
+// API throughput (ARCHITECTURE §7, issue #10 item 3): autocannon, 50 connections, 10 s per target, run as a
+// separate process. Baseline: bare Express 5 + express-session + connect-mongo GET /hello with an existing
+// session (the store is read on every request). Then the api's authenticated GET /api/workout-days and the
+// autosave PUT /api/sessions/:id. The api's RSS is sampled throughout (memory figure).
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const { sampleRss, signUp, cpuSecondsOf } = require('./util');
+
+const CONNECTIONS = 50;
+
+/**
+ * One autocannon run; with `watch` ({ server, db } pids) also the cores each used on average during it
+ * (CPU seconds / wall seconds), to show which process is the bottleneck.
+ */
+async function runLoad(options, watch) {
+  const before = watch && { server: cpuSecondsOf(watch.server), db: cpuSecondsOf(watch.db), at: performance.now() };
+  const result = await runLoadProcess(options);
+  if (watch) {
+    const wall = (performance.now() - before.at) / 1000;
+    result.cores = {
+      server: (cpuSecondsOf(watch.server) - before.server) / wall,
+      db: (cpuSecondsOf(watch.db) - before.db) / wall,
+      load: result.cpuSeconds / result.seconds,
+    };
+  }
+  return result;
+}
+
+function runLoadProcess(options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'load-worker.js'), JSON.stringify({ connections: CONNECTIONS, ...options })], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
+      const result = JSON.parse(out.trim().split('\n').pop());
+      if (result.non2xx > 0 || result.errors > 0) {
+        result.problem = `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`;
+      }
+      resolve(result);
+    });
+  });
+}
+
+/** A valid autosave body: the started session's exercises with the first set of each completed. */
+function autosaveBody(session) {
+  const completedAt = new Date().toISOString();
+  return {
+    exercises: session.exercises.map((exercise) => ({
+      ...exercise,
+      sets: exercise.sets.map((set, index) =>
+        index === 0 ? { ...set, completed: true, weight: set.weight ?? 50, reps: 8, completedAt } : set,
+      ),
+    })),
+  };
+}
+
+async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
+  // Baseline: one session created through /login, its cookie reused by every connection.
+  const login = await fetch(`${baseline.baseUrl}/login`);
+  const baselineCookie = login.headers.getSetCookie()[0].split(';')[0];
+  await runLoad({ url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration: 2 }); // warm-up
+  log(`  baseline GET /hello, ${duration} s ...`);
+  const hello = await runLoad({ url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration }, { server: baseline.process.pid, db: dbPid });
+
+  const { client, cookie } = await signUp(api.baseUrl, 'throughput');
+  const rss = sampleRss(api.process.pid);
+  const days = await client.call('GET', '/api/workout-days');
+  if (!Array.isArray(days) || days.length === 0) throw new Error('GET /api/workout-days answered no days');
+  await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration: 2 }); // warm-up
+  log(`  api GET /api/workout-days, ${duration} s ...`);
+  const workoutDays = await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration }, { server: api.process.pid, db: dbPid });
+
+  const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
+  const body = JSON.stringify(autosaveBody(session));
+  await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(body)); // valid, and the entries exist
+  const putHeaders = { cookie, 'content-type': 'application/json', origin: api.baseUrl };
+  log(`  api PUT /api/sessions/:id (autosave), ${duration} s ...`);
+  const autosave = await runLoad({ url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, body, duration }, { server: api.process.pid, db: dbPid });
+  const during = rss.stop();
+  // "After the load run": a few seconds later, once the last requests and their garbage are gone.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = sampleRss(api.process.pid).stop();
+  return { hello, workoutDays, autosave, rss: { peak: during.peak, after: after.last } };
+}
+
+module.exports = { measureThroughput, runLoad };

@@ -1,0 +1,57 @@
+/** @jest-environment node */
+// ARCHITECTURE §7's bundle budgets, checked on the production build (`npm test` builds what is stale first):
+// gzip as the api's compression middleware sends it. The figures and budgets come from config/budgets.js, which the
+// bench harness reports too.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const budgets = require(path.join(root, 'config/budgets.js'));
+
+interface Figure {
+  figure: string;
+  valueKb: number;
+  budgetKb: number;
+  files: string[];
+}
+
+describe('bundle budgets (production build)', () => {
+  const figures: Figure[] = budgets.measureBuildBundles(root);
+
+  it('has the budgets of ARCHITECTURE §7', () => {
+    expect(budgets.landingInitialJsKb).toBe(150);
+    expect(budgets.remoteOwnJsKb).toBe(80);
+  });
+
+  it.each(figures.map((f) => [f.figure, f] as const))('%s is within budget', (_name, { valueKb, budgetKb, files }) => {
+    expect(files.length).toBeGreaterThan(0);
+    if (valueKb > budgetKb) {
+      throw new Error(`${valueKb} KB gzip > budget ${budgetKb} KB, from:\n  ${files.join('\n  ')}`);
+    }
+  });
+
+  it('serves the landing page without module federation, router or query client', () => {
+    const landing = figures.find((f) => f.figure === 'landing initial JS')!;
+    expect(landing.files.every((file) => file.startsWith(path.join('shell', 'dist', 'landing')))).toBe(true);
+    const sources = landing.files.flatMap((file) => JSON.parse(fs.readFileSync(path.join(root, `${file}.map`), 'utf8')).sources as string[]);
+    expect(sources.some((source) => source.includes('src/pages/landing/LandingPage.tsx'))).toBe(true);
+    const unwanted = /node_modules\/(@module-federation|react-router|react-router-dom|@tanstack|zod)\/|packages\/platform\//;
+    expect(sources.filter((source) => unwanted.test(source))).toEqual([]);
+  });
+
+  it('bundles d3 in mf-analytics only, module by module (not the whole d3 package)', () => {
+    const byBuild: Record<string, string[]> = budgets.d3PackagesByBuild(root);
+    for (const [build, packages] of Object.entries(byBuild)) {
+      if (build === budgets.D3_OWNER) {
+        expect(packages).toEqual(expect.arrayContaining(['d3-scale', 'd3-shape']));
+        expect(packages).not.toContain('d3');
+      } else {
+        expect({ build, packages }).toEqual({ build, packages: [] });
+      }
+    }
+  });
+
+  it("keeps each remote's route free of other remotes' code", () => {
+    expect(budgets.foreignRemoteSources(root)).toEqual(Object.fromEntries(budgets.REMOTE_FOLDERS.map((f: string) => [f, []])));
+  });
+});
