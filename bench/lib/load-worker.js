@@ -1,5 +1,5 @@
 // Runs one autocannon load as its own process (so the load generator does not share an event loop with a server)
-// and prints its summary as one JSON line. argv[2]: JSON { url, method, headers, body, connections, duration }.
+// and prints its summary as one JSON line. argv[2]: JSON { url, method, headers, body | bodies, connections, duration }.
 const autocannon = require('autocannon');
 
 const options = JSON.parse(process.argv[2]);
@@ -9,6 +9,8 @@ autocannon(
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
     body: options.body,
+    // Several bodies: each connection sends them in turn (e.g. an autosave that changes a set every time).
+    ...(options.bodies && { requests: options.bodies.map((body) => ({ method: options.method, body })) }),
     connections: options.connections ?? 50,
     duration: options.duration ?? 10,
   },

@@ -46,14 +46,14 @@ function runLoadProcess(options) {
   });
 }
 
-/** A valid autosave body: the started session's exercises with the first set of each completed. */
-function autosaveBody(session) {
+/** A valid autosave body: the started session's exercises with the first set of each completed with `reps`. */
+function autosaveBody(session, reps = 8) {
   const completedAt = new Date().toISOString();
   return {
     exercises: session.exercises.map((exercise) => ({
       ...exercise,
       sets: exercise.sets.map((set, index) =>
-        index === 0 ? { ...set, completed: true, weight: set.weight ?? 50, reps: 8, completedAt } : set,
+        index === 0 ? { ...set, completed: true, weight: set.weight ?? 50, reps, completedAt } : set,
       ),
     })),
   };
@@ -76,11 +76,13 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   const workoutDays = await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration }, { server: api.process.pid, db: dbPid });
 
   const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
-  const body = JSON.stringify(autosaveBody(session));
-  await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(body)); // valid, and the entries exist
+  // Two bodies in turn, 8 and 9 reps on the first sets: every autosave really changes sets, as at the gym
+  // (an identical body would measure only the no-change path).
+  const bodies = [8, 9].map((reps) => JSON.stringify(autosaveBody(session, reps)));
+  await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0])); // valid, and the entries exist
   const putHeaders = { cookie, 'content-type': 'application/json', origin: api.baseUrl };
   log(`  api PUT /api/sessions/:id (autosave), ${duration} s ...`);
-  const autosave = await runLoad({ url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, body, duration }, { server: api.process.pid, db: dbPid });
+  const autosave = await runLoad({ url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies, duration }, { server: api.process.pid, db: dbPid });
   const during = rss.stop();
   // "After the load run": a few seconds later, once the last requests and their garbage are gone.
   await new Promise((resolve) => setTimeout(resolve, 3000));
