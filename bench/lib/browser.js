@@ -6,15 +6,7 @@ const { REPO_ROOT, sleep } = require('./util');
 
 const { chromium } = require(require.resolve('playwright-core', { paths: [REPO_ROOT] }));
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const { CHROMIUM_PATH: CHROMIUM, CHROMIUM_ARGS } = require('../../config/chromium');
 const VIEWPORT = { width: 1280, height: 800 };
 
 function launchBrowser() {

@@ -1,15 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
 // Debian's Chromium; nothing is downloaded at run time.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../config/chromium';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -20,7 +11,7 @@ export const viewports = {
 export type Layout = 'phone' | 'desktop';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 export interface WatchedPage {

@@ -13,6 +13,7 @@ export { Alert, type AlertProps, type AlertVariant } from './components/Alert';
 export { TextButton, type TextButtonProps } from './components/TextButton';
 export { Toaster } from './components/Toaster';
 export { Dialog, DialogActions, DIALOG_FADE_OUT_MS, type DialogProps, type DialogSize } from './components/Dialog';
+export { VisuallyHidden } from './components/VisuallyHidden';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
 export { BuildLabel, type BuildLabelProps } from './components/BuildLabel';
 export { UpgradePrompt, PREMIUM_BENEFITS, type UpgradePromptProps } from './components/UpgradePrompt';

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@hit/ui';
 import { useState } from 'react';
 import { extent, max } from 'd3-array';
 import { scaleLinear, scaleTime } from 'd3-scale';
@@ -5,7 +6,7 @@ import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
 import type { ChartPoint } from './analyticsTypes';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, VisuallyHidden, XAxis, YAxis, type TooltipState } from './chartParts';
+import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis, type TooltipState } from './chartParts';
 
 export const OPTIMAL_MIN_REPS = 6;
 export const OPTIMAL_MAX_REPS = 10;
@@ -112,7 +113,7 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
         </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
-      <VisuallyHidden>
+      <VisuallyHidden as="div">
         <table>
           <caption>
             Reps by date (optimal range: 6-10 reps){recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}

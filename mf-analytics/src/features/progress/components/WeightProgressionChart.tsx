@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { VisuallyHidden } from '@hit/ui';
 import styled from 'styled-components';
 import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { CycleRow } from './analyticsTypes';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, VisuallyHidden, XAxis, YAxis, type TooltipState } from './chartParts';
+import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis, type TooltipState } from './chartParts';
 
 export interface WeightSeries {
   id: number;
@@ -147,7 +148,7 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
           ))}
         </Legend>
       )}
-      <VisuallyHidden>
+      <VisuallyHidden as="div">
         <table>
           <caption>Weight by cycle in {unit}</caption>
           <thead>

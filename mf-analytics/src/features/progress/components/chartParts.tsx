@@ -9,19 +9,6 @@ export const CHART_HEIGHT = 260;
  */
 export const MAX_MARKERS = 150;
 
-/** Kept for screen readers, hidden from sight. */
-export const VisuallyHidden = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
 export const ChartBox = styled.div`
   position: relative;
   width: 100%;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
 import type { RestTimer } from '../hooks/useRestTimer';
@@ -125,15 +126,6 @@ const ActionButton = styled.button<{ $primary?: boolean }>`
     `}
 `;
 
-const VisuallyHidden = styled.p`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
-
 /** What a screen reader hears: the start, each full minute, the last 10 seconds; not every tick. */
 function announcement(secondsLeft: number, paused: boolean): string {
   if (paused) return 'Rest timer paused';
@@ -237,7 +229,7 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
             Skip Rest
           </ActionButton>
         </Actions>
-        <VisuallyHidden aria-live="polite">{lastSpoken.current}</VisuallyHidden>
+        <VisuallyHidden as="p" aria-live="polite">{lastSpoken.current}</VisuallyHidden>
       </Panel>
     </Backdrop>
   );

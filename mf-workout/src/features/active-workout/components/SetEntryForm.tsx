@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { VisuallyHidden } from '@hit/ui';
 import styled from 'styled-components';
 import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS, type WeightUnit } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
@@ -84,16 +85,6 @@ const UnitChoice = styled.fieldset`
   padding: 0;
   border: 0;
   min-width: 0;
-`;
-
-/** Read out, not shown: the two options say what they are. */
-const HiddenLegend = styled.legend`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
 `;
 
 const UnitOption = styled.label`
@@ -246,7 +237,8 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
         </Field>
       </Inputs>
       <UnitChoice>
-        <HiddenLegend>Weight unit</HiddenLegend>
+        {/* Read out, not shown: the two options say what they are. */}
+        <VisuallyHidden as="legend">Weight unit</VisuallyHidden>
         {WEIGHT_UNITS.map((option) => (
           <UnitOption key={option}>
             <input

@@ -1,6 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import type { WorkoutDay } from '@hit/contracts';
-import { Badge, Button, ButtonLink, type BadgeVariant } from '@hit/ui';
+import { Badge, Button, ButtonLink, VisuallyHidden, type BadgeVariant } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import {
   COMPLETE_NEXT_DAY_FIRST,
@@ -10,16 +10,6 @@ import {
   type DayStatus,
 } from '../logic/dayCard';
 import { CalendarIcon, ChartIcon, CheckIcon, LockIcon, MoonIcon, PlayIcon } from './icons';
-
-/** Read out, not shown: a name on the badge itself would be ignored (aria-label is not allowed on a span). */
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
 
 const Card = styled.article<{ $next: boolean }>`
   display: flex;
@@ -140,6 +130,7 @@ export function WorkoutDayCard({ day, isNext, status, starting, onStart }: Worko
         {isNext && (
           <Badge variant="accent">
             <span aria-hidden="true">Next</span>
+            {/* Read out instead of the badge's text: aria-label is not allowed on a span. */}
             <VisuallyHidden>Next recommended day</VisuallyHidden>
           </Badge>
         )}
