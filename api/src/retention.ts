@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { connectDatabase } from './db';
+import { connectDatabaseForTool } from './db';
 import { createModels } from './models';
 import {
   deleteInactiveFreeAccounts,
@@ -19,8 +19,8 @@ keyed by the account, and its sessions. Accounts that ever paid (any subscriptio
 
 The npm script first rebuilds the api and the packages it uses (a few seconds), then runs
 api/dist/retention.js, so a fresh clone needs only \`npm install\` and a deleting run never uses stale code.
-It reads the api's environment: MONGODB_URI, or else the embedded database in DATA_DIR (default .data/).
-The embedded database opens only in one process at a time: stop \`npm start\` before running this.`;
+It reads the api's environment: MONGODB_URI, or else the embedded database in DATA_DIR (default .data/),
+through the running \`npm start\` when there is one.`;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -40,7 +40,7 @@ export async function runRetention(
   }
   const apply = args.includes('--apply');
   const config = loadConfig(env);
-  const database = await connectDatabase(config);
+  const database = await connectDatabaseForTool(config);
   try {
     // Registers every model, so the deletion reaches every collection keyed by userId.
     createModels(database.connection);
