@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient, queryKeys } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import ProgressAnalytics from '../src/exposes/ProgressAnalytics';
-import { answer, mockApi, type ApiRoutes } from './apiMock';
+import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 import { lifter, progressEntries, trialStatus } from './fixtures';
 
 /** The screen at /progress inside the providers the shell gives it (real QueryClient, theme, router, toasts). */

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient, queryKeys } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import WorkoutDashboard from '../src/exposes/WorkoutDashboard';
-import { answer, mockApi, type ApiRoutes } from './apiMock';
+import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 import { day, lifter, trialStatus, workoutState } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { answer, never } from '../../test/apiMock';
+import { answer, never } from '@hit/platform/test/apiMock';
 import { expiredStatus } from '../../test/fixtures';
 import { mockAnalyticsApi, renderAnalytics } from '../../test/renderAnalytics';
 

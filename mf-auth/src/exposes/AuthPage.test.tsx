@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { dismissToast } from '@hit/platform';
-import { answer, mockFetch, mockSlowFetch, sentBody } from '../../test/fetchMock';
+import { answer, mockFetch, mockSlowFetch, sentBody } from '@hit/platform/test/apiMock';
 import { renderAuthPage } from '../../test/renderAuthPage';
 
 const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };

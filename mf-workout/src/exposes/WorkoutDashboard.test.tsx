@@ -1,6 +1,6 @@
 import { act, renderHook, screen, within } from '@testing-library/react';
 import { closeAccountPanel, dismissToast, useAccountPanel } from '@hit/platform';
-import { answer, never } from '../../test/apiMock';
+import { answer, never } from '@hit/platform/test/apiMock';
 import { day, exercise, workoutState } from '../../test/fixtures';
 import { mockDashboardApi, renderDashboard } from '../../test/renderDashboard';
 import { ActiveWorkoutStub } from '../../test/activeWorkoutStub';

@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from './apiClient';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 describe('apiRequest', () => {
   it('sends the session cookie and a JSON body with its content type', async () => {

@@ -6,7 +6,7 @@ import { useLogin, useLogout, useRegister } from './auth';
 import { createQueryClient } from './queryClient';
 import { queryKeys } from './queryKeys';
 import { dismissToast, useToast } from './toast';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
 

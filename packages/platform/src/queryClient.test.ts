@@ -1,7 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { ApiError } from './apiClient';
 import { createQueryClient, getQueryFn } from './queryClient';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 const run = (on401: 'returnNull' | 'throw', queryKey: readonly unknown[]) =>
   getQueryFn({ on401 })({ queryKey } as unknown as QueryFunctionContext);

@@ -1,5 +1,5 @@
 import { fetchRemoteMap } from './remoteMap';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 describe('fetchRemoteMap', () => {
   it('loads the map without the HTTP cache', async () => {

@@ -13,7 +13,7 @@ import {
 } from './subscription';
 import { dismissToast, useToast } from './toast';
 import { ApiError } from './apiClient';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 jest.mock('./browserLocation');
 const goToExternalPageMock = jest.mocked(goToExternalPage);

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createQueryClient } from './queryClient';
 import { useUser } from './user';
-import { answer, mockFetch } from '../test/fetchMock';
+import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;

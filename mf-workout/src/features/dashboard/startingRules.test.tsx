@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, queryKeys } from '@hit/platform';
-import { answer, never } from '../../../test/apiMock';
+import { answer, never } from '@hit/platform/test/apiMock';
 import { ActiveWorkoutStub } from '../../../test/activeWorkoutStub';
 import { day, expiredStatus, session, workoutState } from '../../../test/fixtures';
 import { mockDashboardApi, renderDashboard } from '../../../test/renderDashboard';
