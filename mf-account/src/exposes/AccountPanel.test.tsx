@@ -7,6 +7,7 @@ import type { SubscriptionStatus } from '@hit/contracts';
 import { createQueryClient, dismissToast, queryKeys } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import AccountPanel from './AccountPanel';
+import { answer, mockApi as mockSharedApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
@@ -34,25 +35,9 @@ const ending: SubscriptionStatus = {
 };
 const expired: SubscriptionStatus = { ...trial, trialExpired: true, canAccessFeatures: false };
 
-function answer(status: number, body: unknown = '') {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
-}
-
-type Routes = Record<string, Response | (() => Response)>;
-
-function mockApi(routes: Routes) {
-  const fetchMock = jest.fn(async (path: string, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${path}`;
-    const reply = routes[key];
-    if (!reply) throw new Error(`Unexpected request in test: ${key}`);
-    return typeof reply === 'function' ? reply() : reply;
-  });
-  global.fetch = fetchMock as unknown as typeof fetch;
-  return {
-    fetchMock,
-    callsTo: (key: string) => fetchMock.mock.calls.filter(([p, i]) => `${i?.method ?? 'GET'} ${p}` === key),
-  };
+function mockApi(routes: ApiRoutes) {
+  const fetchMock = mockSharedApi(routes);
+  return { fetchMock, callsTo: fetchMock.callsTo };
 }
 
 /** Like the shell: the panel is unmounted as soon as it closes. */

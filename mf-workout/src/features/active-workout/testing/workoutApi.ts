@@ -1,14 +1,12 @@
 /** A fetch that answers like the api, recording every call, for the active-workout tests. */
+import { answer } from '@hit/platform/test/apiMock';
+
+export { answer };
+
 export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
-}
-
-/** An answer like the api's: status, status text and a body (object → JSON text). */
-export function answer(status: number, body: unknown = '', statusText = '') {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, statusText, text: async () => text } as Response;
 }
 
 /** What a test wants answered differently; undefined falls through to the defaults. */
