@@ -48,6 +48,8 @@ describe('billing with Stripe', () => {
   const storedUser = (id: string) => users().findOne({ _id: new Types.ObjectId(id) });
   const setUser = (id: string, fields: Record<string, unknown>) =>
     users().updateOne({ _id: new Types.ObjectId(id) }, { $set: fields });
+  const pendingCheckoutsOf = (id: string) =>
+    database.connection.collection('pendingcheckouts').countDocuments({ userId: new Types.ObjectId(id) });
 
   async function status(agent: Agent) {
     const response = await agent.get('/api/subscription/status').expect(200);
@@ -144,12 +146,14 @@ describe('billing with Stripe', () => {
 
     it('answers 502 and changes nothing when Stripe refuses the session', async () => {
       const { agent, user } = await signUp(app);
+      const before = await storedUser(user.id);
       stripeServer.failNext = { path: '/v1/checkout/sessions', status: 500 };
       const response = await agent.post('/api/subscription/create-checkout').send({}).expect(502);
       expect(response.body).toEqual({ message: 'Failed to create checkout session' });
       // The customer was created at Stripe, but this account is untouched.
-      const stored = await storedUser(user.id);
-      expect(stored!.subscription).toMatchObject({ customerId: null, status: null, subscriptionId: null });
+      expect(stripeServer.requestsTo('POST', '/v1/customers')).toHaveLength(1);
+      expect(await storedUser(user.id)).toEqual(before);
+      expect(await status(agent)).toMatchObject({ subscriptionStatus: null, hasActiveSubscription: false });
     });
 
     it('answers 502 and changes nothing when Stripe cannot be reached', async () => {
@@ -161,8 +165,12 @@ describe('billing with Stripe', () => {
       const response = await agent.post('/api/subscription/create-checkout').send({}).expect(502);
       expect(response.body).toEqual({ message: 'Failed to create checkout session' });
       expect(await storedUser(user.id)).toEqual(before);
-      // The other calls fail the same way, each with its own message.
+      expect(await pendingCheckoutsOf(user.id)).toBe(0);
+      // The other calls fail the same way, each with its own message, and change nothing either.
       await agent.post('/api/subscription/sync').expect(502, { message: 'Failed to sync subscription status' });
+      expect(await storedUser(user.id)).toEqual(before);
+      // The account stays usable: its trial status still answers.
+      expect(await status(agent)).toMatchObject({ subscriptionStatus: null, canAccessFeatures: true });
     });
 
     it('answers 400 for a bad billing e-mail without calling Stripe', async () => {
@@ -356,7 +364,7 @@ describe('billing with Stripe', () => {
     });
 
     it('lets an older event that arrives late change nothing', async () => {
-      const { agent, subscription } = await subscribedViaWebhook();
+      const { agent, user, subscription } = await subscribedViaWebhook();
       const now = Date.now();
       const cancelled = { ...subscription, cancel_at_period_end: true };
       const pastDue = { ...subscription, status: 'past_due' };
@@ -364,9 +372,14 @@ describe('billing with Stripe', () => {
       const older = stripeEvent('customer.subscription.updated', pastDue, { created: new Date(now - 30_000) });
       await sendWebhook(newer).expect(200);
       const afterNewer = await status(agent);
+      const storedAfterNewer = await storedUser(user.id);
       await sendWebhook(older).expect(200, { received: true, outcome: 'processed' });
       expect(await status(agent)).toEqual(afterNewer);
       expect(afterNewer.subscriptionStatus).toBe('cancelled');
+      expect(await storedUser(user.id)).toEqual(storedAfterNewer);
+      // Delivered again, the newer event changes nothing a second time either.
+      await sendWebhook(newer).expect(200, { received: true, outcome: 'duplicate' });
+      expect(await storedUser(user.id)).toEqual(storedAfterNewer);
     });
 
     it('ends access on customer.subscription.deleted', async () => {

@@ -1,16 +1,7 @@
-import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { errorBodySchema, healthSchema } from '@hit/contracts';
-import { loadConfig } from '../src/config';
-import { SESSION_COOKIE } from '../src/session';
 import { buildTestApp, startTestDatabase, type TestDatabase } from './helpers';
-
-/** A session cookie signed like express-session signs it, so the app really asks the store for it. */
-function signedSessionCookie(sessionId: string): string {
-  const { sessionSecret } = loadConfig({ NODE_ENV: 'test' });
-  const signature = createHmac('sha256', sessionSecret).update(sessionId).digest('base64').replace(/=+$/, '');
-  return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sessionId}.${signature}`)}`;
-}
+import { signedSessionCookie } from './routeCalls';
 
 describe('GET /api/health', () => {
   let database: TestDatabase;

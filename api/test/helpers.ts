@@ -13,20 +13,23 @@ export interface TestDatabase {
   connection: Connection;
   /** Stops the database server (the connection stays open, as when a real server goes away). */
   stopServer(): Promise<void>;
-  /** Starts an empty server again on the same port, as when the database comes back. */
+  /** Starts the server again on the same port, as when the database comes back (empty unless it has a `dbPath`). */
   restartServer(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A fresh in-memory embedded database with a mongoose connection to it: one per test file. */
-export async function startTestDatabase(): Promise<TestDatabase> {
-  let server = await EmbeddedMongo.start({ port: 0 });
+/**
+ * A fresh embedded database with a mongoose connection to it: one per test file. In memory, unless `dbPath` names
+ * a folder to keep its files in (then a restarted server has the data back).
+ */
+export async function startTestDatabase({ dbPath }: { dbPath?: string } = {}): Promise<TestDatabase> {
+  let server = await EmbeddedMongo.start({ port: 0, dbPath });
   const connection = await connectMongoose(server.uri, 'hit-tracker-test');
   return {
     connection,
     stopServer: () => server.stop(),
     restartServer: async () => {
-      server = await EmbeddedMongo.start({ port: server.port });
+      server = await EmbeddedMongo.start({ port: server.port, dbPath });
     },
     close: async () => {
       await connection.close(true);

@@ -1,0 +1,209 @@
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { checkoutResponseSchema, sessionSchema, type Exercise } from '@hit/contracts';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { SESSION_COOKIE } from '../src/session';
+import { FakeStripeServer } from './fakeStripe';
+import { buildTestApp, RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail, type TestDatabase } from './helpers';
+import { completeAll, snapshotOf } from './workoutFixtures';
+
+/**
+ * Every route of the api, called with a body it would accept, for the tests that go through all of them (access
+ * matrix, Origin check, no password hash in any answer). The list of routes is read from the app's router stack,
+ * so a route added later shows up there and the tests fail until it has its entry here.
+ */
+
+type App = ReturnType<typeof createApp>;
+
+/** Both variants of the app: the demo provider (no STRIPE_SECRET_KEY) and Stripe, which adds the webhook. */
+export interface Apps {
+  demo: App;
+  stripe: App;
+}
+
+export async function buildApps(database: TestDatabase): Promise<Apps & { close(): Promise<void> }> {
+  const stripeServer = await new FakeStripeServer().start();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+  });
+  const { connection } = database;
+  const stripe = createApp({
+    config,
+    connection,
+    mongoClient: connection.getClient(),
+    rateLimits: RELAXED_RATE_LIMITS,
+    stripe: stripeServer.client(),
+  });
+  return { demo: buildTestApp(database), stripe, close: () => stripeServer.close() };
+}
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+  rawPath?: string;
+}
+
+/** `METHOD /path/:param` for every route the app's router stack holds, mounted routers included. */
+export function appRoutes(app: App): string[] {
+  const routes: string[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+      } else if (layer.handle?.stack) {
+        // A mounted router: `rawPath` is its mount path ('/' when mounted without one).
+        walk(layer.handle.stack, prefix + (layer.rawPath === '/' ? '' : (layer.rawPath ?? '')));
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
+  return routes;
+}
+
+/** The routes of both app variants, each once, sorted. */
+export function allRoutes(apps: Apps): string[] {
+  return [...new Set([...appRoutes(apps.demo), ...appRoutes(apps.stripe)])].sort();
+}
+
+/** What a call is made with: an account's credentials and resources (or someone else's, to try to reach them). */
+export interface Resources {
+  email: string;
+  password: string;
+  sessionId: string;
+  checkoutToken: string;
+  /** The day the session is on, and the recorded exercises (the client's body for a save). */
+  dayId: number;
+  exercises: Exercise[];
+}
+
+interface RouteCall {
+  path: (r: Resources) => string;
+  body?: (r: Resources) => object;
+  /** The app variant that has the route (default: demo). */
+  app?: keyof Apps;
+}
+
+export const ROUTE_CALLS: Record<string, RouteCall> = {
+  'GET /api/health': { path: () => '/api/health' },
+  'GET /api/remotes': { path: () => '/api/remotes' },
+  'POST /api/stripe/webhook': { path: () => '/api/stripe/webhook', body: () => ({ id: 'evt_unsigned' }), app: 'stripe' },
+  'POST /api/register': { path: () => '/api/register', body: ({ email, password }) => ({ email, password }) },
+  'POST /api/login': { path: () => '/api/login', body: ({ email, password }) => ({ email, password }) },
+  'POST /api/logout': { path: () => '/api/logout' },
+  'GET /api/user': { path: () => '/api/user' },
+  'GET /api/workout-days': { path: () => '/api/workout-days' },
+  'GET /api/workout-state': { path: () => '/api/workout-state' },
+  'PUT /api/workout-days/:id': { path: (r) => `/api/workout-days/${r.dayId}`, body: (r) => ({ exercises: r.exercises }) },
+  'POST /api/workout-days/:id/complete': { path: (r) => `/api/workout-days/${r.dayId}/complete` },
+  'POST /api/workout-days/:id/reset': { path: (r) => `/api/workout-days/${r.dayId}/reset` },
+  'POST /api/reset': { path: () => '/api/reset' },
+  'POST /api/sessions/start': { path: () => '/api/sessions/start', body: (r) => ({ dayId: r.dayId }) },
+  'GET /api/sessions/open': { path: () => '/api/sessions/open' },
+  'PUT /api/sessions/:id': { path: (r) => `/api/sessions/${r.sessionId}`, body: (r) => ({ exercises: r.exercises }) },
+  'POST /api/sessions/:id/end': { path: (r) => `/api/sessions/${r.sessionId}/end` },
+  'GET /api/progress': { path: () => '/api/progress' },
+  'GET /api/progress/last-workout/:exerciseId/:workoutDayId': {
+    path: (r) => `/api/progress/last-workout/${r.exercises[0].id}/${r.dayId}`,
+  },
+  'GET /api/subscription/status': { path: () => '/api/subscription/status' },
+  'POST /api/subscription/create-checkout': { path: () => '/api/subscription/create-checkout', body: () => ({}) },
+  'POST /api/subscription/sync': { path: () => '/api/subscription/sync' },
+  'POST /api/subscription/cancel': { path: () => '/api/subscription/cancel' },
+  'GET /api/subscription/demo-checkout/:token': { path: (r) => `/api/subscription/demo-checkout/${r.checkoutToken}` },
+  'POST /api/subscription/demo-checkout/:token/confirm': {
+    path: (r) => `/api/subscription/demo-checkout/${r.checkoutToken}/confirm`,
+  },
+};
+
+export const isStateChanging = (route: string) => !route.startsWith('GET ');
+
+/** Calls `route` ("METHOD /pattern") with `resources`, as the holder of `cookie` (anonymous without one). */
+export function callRoute(apps: Apps, route: string, resources: Resources, cookie?: string): request.Test {
+  const call = ROUTE_CALLS[route];
+  if (!call) throw new Error(`no call for ${route}`);
+  const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put';
+  const test = request(apps[call.app ?? 'demo'])[method](call.path(resources));
+  if (cookie) test.set('Cookie', cookie);
+  return call.body ? test.send(call.body(resources)) : test;
+}
+
+/** The Set-Cookie header of the session cookie in an answer, with its attributes, if the answer set it. */
+export function setSessionCookieOf(response: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** `hit.sid=…` as a browser would send it back, from an answer that set it. */
+export function sessionCookieOf(response: request.Response): string {
+  const cookie = setSessionCookieOf(response);
+  if (!cookie) throw new Error(`no ${SESSION_COOKIE} cookie in the answer (${response.status})`);
+  return cookie.split(';')[0];
+}
+
+/** The session id inside a `hit.sid=s:<id>.<signature>` cookie. */
+export function sessionIdOf(cookie: string): string {
+  return decodeURIComponent(cookie.slice(`${SESSION_COOKIE}=`.length)).replace(/^s:/, '').replace(/\.[^.]*$/, '');
+}
+
+/** A session cookie signed like express-session signs it (with the test secret), for an id of our choosing. */
+export function signedSessionCookie(sessionId: string): string {
+  const { sessionSecret } = loadConfig({ NODE_ENV: 'test' });
+  const signature = createHmac('sha256', sessionSecret).update(sessionId).digest('base64').replace(/=+$/, '');
+  return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sessionId}.${signature}`)}`;
+}
+
+/** A new account, signed in (its session cookie), with nothing recorded yet. */
+export async function newAccount(apps: Apps) {
+  const email = uniqueEmail('routes');
+  const registered = await request(apps.demo).post('/api/register').send({ email, password: TEST_PASSWORD }).expect(201);
+  return { id: registered.body.id as string, email, cookie: sessionCookieOf(registered) };
+}
+
+export interface Account {
+  id: string;
+  cookie: string;
+  /** The account's own credentials and resources. */
+  own: Resources;
+}
+
+/**
+ * A new account, signed in, in the middle of a workout (session on Day 1 with its first exercise's sets saved,
+ * so progress is recorded) and with a demo checkout started but not confirmed.
+ */
+export async function accountWithData(apps: Apps): Promise<Account> {
+  const { id, email, cookie } = await newAccount(apps);
+  const started = await request(apps.demo).post('/api/sessions/start').set('Cookie', cookie).send({ dayId: 1 }).expect(201);
+  const session = sessionSchema.parse(started.body);
+  const exercises = completeAll(session.exercises.slice(0, 1));
+  await request(apps.demo).put(`/api/sessions/${session.id}`).set('Cookie', cookie).send({ exercises }).expect(200);
+  const checkout = await request(apps.demo).post('/api/subscription/create-checkout').set('Cookie', cookie).send({}).expect(200);
+  const { checkoutUrl } = checkoutResponseSchema.parse(checkout.body);
+  return {
+    id,
+    cookie,
+    own: {
+      email,
+      password: TEST_PASSWORD,
+      sessionId: session.id,
+      checkoutToken: checkoutUrl.split('/').pop()!,
+      dayId: 1,
+      exercises,
+    },
+  };
+}
+
+/** Everything stored for a user: account, workouts, sessions, progress and pending checkouts. */
+export async function storedDataOf(database: TestDatabase, userId: string) {
+  const id = new Types.ObjectId(userId);
+  const [user, pendingCheckouts, workouts] = await Promise.all([
+    database.connection.collection('users').findOne({ _id: id }),
+    database.connection.collection('pendingcheckouts').find({ userId: id }).sort({ _id: 1 }).toArray(),
+    snapshotOf(database, userId),
+  ]);
+  return { user, pendingCheckouts, ...workouts };
+}
