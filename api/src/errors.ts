@@ -14,6 +14,7 @@ export class HttpError extends Error {
 }
 
 export const DATABASE_DOWN_MESSAGE = 'Service temporarily unavailable: database is down';
+export const INVALID_PATH_MESSAGE = 'Request path is not valid (bad percent-encoding)';
 
 // Errors the driver and mongoose raise when no server can be reached (by name: robust to duplicate module copies).
 const DATABASE_UNAVAILABLE = new Set([
@@ -45,6 +46,9 @@ interface BodyParserError extends Error {
 function answerFor(error: unknown): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
+  // The router could not percent-decode a path parameter ("/api/workout-days/%"): it marks the URIError 400 but not
+  // `expose`, and its message echoes the raw path, so answer a fixed one.
+  if (error instanceof URIError && (error as BodyParserError).status === 400) return { status: 400, message: INVALID_PATH_MESSAGE };
   const e = error as BodyParserError;
   if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Request body is not valid JSON' };
   if (e?.type === 'entity.too.large') {
