@@ -58,8 +58,8 @@ export function createApp({
   const billing = new BillingService({ config, models, stripe });
   const app = express();
   app.disable('x-powered-by');
-  // Honour X-Forwarded-* only from proxies on private networks (load balancer, ingress), never from the internet.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config));
   app.use(compression());
   // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through).

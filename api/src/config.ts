@@ -4,6 +4,8 @@ import { REPO_ROOT } from './paths';
 
 /** Used only outside production so `npm start` works with no set-up; production must set its own. */
 const DEV_SESSION_SECRET = 'hit-tracker-development-only-session-secret';
+/** Load balancers and ingresses sit on loopback or private networks; a client on the internet is never trusted. */
+export const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
 function intBetween(min: number, max: number) {
   const error = `expected a number between ${min} and ${max}`;
@@ -30,6 +32,12 @@ const envSchema = z
     TRIAL_DAYS: intBetween(0, 3650).default(30),
     REGISTRATIONS_PER_IP_PER_HOUR: intBetween(1, 1_000_000).default(20),
     REMOTES_MODE: z.enum(['static', 'dev'], { error: 'expected static or dev' }).default('static'),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/, {
+        error: 'expected a hop count (1) or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
+      })
+      .optional(),
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://hit.example.com' })
       .optional(),
@@ -69,6 +77,11 @@ export interface Config {
   remotesMode: 'static' | 'dev';
   /** Origin the browser sees (scheme + host + port), when known. */
   publicOrigin?: string;
+  /**
+   * Express's `trust proxy`: which hops' X-Forwarded-For / -Proto to believe (client address for rate limits, https
+   * for the Secure cookie). Default: proxies on loopback and private networks, never the internet.
+   */
+  trustProxy: string | number;
   /** Things worth telling the operator at start-up that do not stop it. */
   warnings: string[];
 }
@@ -116,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     remotesMode: e.REMOTES_MODE,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    trustProxy: e.TRUST_PROXY === undefined ? DEFAULT_TRUST_PROXY : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     warnings,
   };
 }

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       registrationsPerIpPerHour: 20,
       remotesMode: 'static',
       publicOrigin: undefined,
+      trustProxy: 'loopback, linklocal, uniquelocal',
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       REGISTRATIONS_PER_IP_PER_HOUR: '500',
       REMOTES_MODE: 'dev',
       PUBLIC_ORIGIN: 'https://hit.example.com/some/path',
+      TRUST_PROXY: '203.0.113.7, 10.0.0.0/8',
     });
     expect(config).toEqual({
       port: 8080,
@@ -70,8 +72,13 @@ describe('loadConfig', () => {
       registrationsPerIpPerHour: 500,
       remotesMode: 'dev',
       publicOrigin: 'https://hit.example.com',
+      trustProxy: '203.0.113.7, 10.0.0.0/8',
       warnings: [],
     });
+  });
+
+  it('reads TRUST_PROXY as a hop count when it is a number', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
   it('treats an empty variable as unset', () => {
@@ -88,6 +95,7 @@ describe('loadConfig', () => {
     [{ REMOTES_MODE: 'cdn' }, 'REMOTES_MODE: expected static or dev'],
     [{ REGISTRATIONS_PER_IP_PER_HOUR: '0' }, 'REGISTRATIONS_PER_IP_PER_HOUR: expected a number between 1 and'],
     [{ PUBLIC_ORIGIN: 'ftp://files' }, 'PUBLIC_ORIGIN: expected an http(s) URL'],
+    [{ TRUST_PROXY: '10.0.0.1; rm' }, 'TRUST_PROXY: expected a hop count (1) or a comma-separated list'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: must be at least 32 characters'],
