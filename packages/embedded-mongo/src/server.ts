@@ -126,16 +126,16 @@ export class EmbeddedMongo {
 
   private async answer(request: Request, connectionId: number): Promise<Buffer | undefined> {
     let reply = this.execute(request, connectionId);
-    if (reply.sequence !== undefined) {
-      // The write is applied in memory; it is acknowledged only once its journal records are on disk.
-      try {
-        await this.catalog.storage.sync();
-      } catch (error) {
-        reply.document = {
-          ok: 0,
-          ...errorFields(new CommandError('InternalError', `journal write failed: ${(error as Error).message}`)),
-        };
-      }
+    // Nothing is answered before every journal record appended so far is on disk: not a write's own records (it
+    // is acknowledged only once durable), nor those of another connection's write still in flight that this command
+    // saw. Otherwise a read could show, or a repeated update that found nothing left to change could acknowledge,
+    // a state that a crash a moment later would lose. With nothing pending, sync() resolves at once.
+    try {
+      await this.catalog.storage.sync();
+    } catch (error) {
+      reply = {
+        document: { ok: 0, ...errorFields(new CommandError('InternalError', `journal write failed: ${(error as Error).message}`)) },
+      };
     }
     if (request.kind === 'msg' && request.moreToCome) return undefined;
     const requestId = this.nextRequestId++;
@@ -149,8 +149,8 @@ export class EmbeddedMongo {
     }
   }
 
-  /** Runs the request's command synchronously; `sequence` is set when it appended journal records. */
-  private execute(request: Request, connectionId: number): { document: Document; sequence?: number } {
+  /** Runs the request's command synchronously. */
+  private execute(request: Request, connectionId: number): { document: Document } {
     let command: Document;
     let db: string;
     if (request.kind === 'query') {
@@ -170,9 +170,6 @@ export class EmbeddedMongo {
       }
       db = command.$db;
     }
-    const before = this.catalog.storage.sequence;
-    const document = runCommand(command, { db, connectionId, catalog: this.catalog, cursors: this.cursors, server: this.state });
-    const after = this.catalog.storage.sequence;
-    return { document, sequence: after !== before ? after : undefined };
+    return { document: runCommand(command, { db, connectionId, catalog: this.catalog, cursors: this.cursors, server: this.state }) };
   }
 }

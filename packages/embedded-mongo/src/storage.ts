@@ -18,8 +18,6 @@ export type JournalRecord =
 
 export interface Storage {
   append(record: JournalRecord): void;
-  /** Grows with every appended record, so a caller can tell whether a command wrote anything. */
-  readonly sequence: number;
   /** Resolves once every record appended so far is on disk. */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -27,7 +25,6 @@ export interface Storage {
 
 /** No data directory: nothing to persist. */
 export class MemoryStorage implements Storage {
-  readonly sequence = 0;
   append(): void {}
   sync(): Promise<void> {
     return Promise.resolve();
@@ -163,10 +160,6 @@ export class JournalStorage implements Storage {
     for (const record of readRecords(path.join(dir, JOURNAL_FILE))) apply(record);
     writeSnapshot(dir, snapshot());
     return new JournalStorage(fs.openSync(path.join(dir, JOURNAL_FILE), 'a'), lock);
-  }
-
-  get sequence(): number {
-    return this.appended;
   }
 
   append(record: JournalRecord): void {

@@ -103,4 +103,47 @@ describeEmbedded(`durability with a data directory (embedded server only${embedd
     const [code] = await once(second.child, 'exit');
     expect(code).toBe(0);
   }, 30_000);
+
+  test("answers nothing that shows or acknowledges another connection's write before that write is on disk", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-visibility-'));
+    const server = await EmbeddedMongo.start({ port: 0, dbPath: dir });
+    // Two clients, so the write and the commands that see it travel on different connections.
+    const writer = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
+    const reader = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
+    const writerSets = writer.db('visible').collection<{ _id: string; reps: number }>('sets');
+    const readerSets = reader.db('visible').collection<{ _id: string; reps: number }>('sets');
+    await writerSets.insertOne({ _id: 'warm-up', reps: 1 }); // creates the collection before the disk is held back
+    await readerSets.findOne({ _id: 'warm-up' });
+
+    // Hold the next fdatasync until released: the write below is applied in memory but not yet durable.
+    let releaseDisk: () => void = () => {};
+    const diskHeld = new Promise<void>((resolve) => (releaseDisk = resolve));
+    const realFdatasync = fs.fdatasync;
+    const fdatasync = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((fd: number, callback: (error: Error | null) => void) => {
+      void diskHeld.then(() => realFdatasync(fd, callback));
+    }) as typeof fs.fdatasync);
+    try {
+      const settled: string[] = [];
+      const track = <T>(name: string, promise: Promise<T>) => promise.then((value) => (settled.push(name), value));
+      const insert = track('insert', writerSets.insertOne({ _id: 'set-1', reps: 8 }));
+      await sleep(50);
+      // The same save repeated (it finds nothing to change) and a read, from the other connection.
+      const repeat = track('repeat', readerSets.updateOne({ _id: 'set-1' }, { $set: { reps: 8 } }));
+      const read = track('read', readerSets.findOne({ _id: 'set-1' }));
+      await sleep(200);
+      expect(settled).toEqual([]);
+
+      releaseDisk();
+      await expect(insert).resolves.toMatchObject({ acknowledged: true });
+      await expect(repeat).resolves.toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      await expect(read).resolves.toEqual({ _id: 'set-1', reps: 8 });
+    } finally {
+      releaseDisk();
+      fdatasync.mockRestore();
+      await writer.close();
+      await reader.close();
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
