@@ -48,7 +48,9 @@ function answerFor(error: unknown): { status: number; message: string } {
   if (isDatabaseUnavailable(error)) return { status: 503, message: DATABASE_DOWN_MESSAGE };
   // The router could not percent-decode a path parameter ("/api/workout-days/%"): it marks the URIError 400 but not
   // `expose`, and its message echoes the raw path, so answer a fixed one.
-  if (error instanceof URIError && (error as BodyParserError).status === 400) return { status: 400, message: INVALID_PATH_MESSAGE };
+  if (error instanceof URIError && (error as BodyParserError).status === 400) {
+    return { status: 400, message: INVALID_PATH_MESSAGE };
+  }
   const e = error as BodyParserError;
   if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Request body is not valid JSON' };
   if (e?.type === 'entity.too.large') {
