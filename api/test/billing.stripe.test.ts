@@ -287,6 +287,26 @@ describe('billing with Stripe', () => {
       expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(0);
     });
 
+    it('refuses a signed event without the fields it reads, or with the wrong types, with 400 and changes nothing', async () => {
+      const { user, customer } = await customerUser();
+      const subscription = fakeSubscription({ id: `sub_malformed_${user.id}`, customer: customer.id, periodEnd: inDays(30) });
+      const before = await storedUser(user.id);
+      const event = stripeEvent('customer.subscription.created', subscription);
+      const malformed = [
+        [{ ...event, id: 42 }, 'Malformed Stripe event: id: '],
+        [{ ...event, created: 'yesterday' }, 'Malformed Stripe event: created: '],
+        [{ ...event, data: { object: { ...subscription, status: null } } }, 'Malformed Stripe event: data.object.status: '],
+        [{ ...event, data: { object: { ...subscription, current_period_end: '2026-12-01' } } }, 'Malformed Stripe event: data.object.current_period_end: '],
+        [{ ...event, data: { object: { ...subscription, customer: { name: 'no id' } } } }, 'Malformed Stripe event: data.object.customer: '],
+      ] as const;
+      for (const [body, message] of malformed) {
+        const response = await sendWebhook(body).expect(400);
+        expect(response.body.message).toMatch(new RegExp(`^${message.replace(/\./g, '\\.')}`));
+      }
+      expect(await storedUser(user.id)).toEqual(before);
+      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(0);
+    });
+
     it('activates the subscription on customer.subscription.created', async () => {
       const { agent, user, subscription } = await subscribedViaWebhook();
       expect(await status(agent)).toMatchObject({

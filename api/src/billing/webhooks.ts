@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
 import { isValidObjectId } from 'mongoose';
+import { z } from 'zod';
+import { HttpError } from '../errors';
 import { logger } from '../logger';
 import type { Models } from '../models';
 import type { BillingService } from '../services/billing';
@@ -19,6 +21,60 @@ interface WebhookDeps {
   billing: BillingService;
   stripe: StripeProvider;
   models: Pick<Models, 'User' | 'ProcessedEvent'>;
+}
+
+// The fields of each handled event that this api reads, with their types. The signature proves an event came from
+// Stripe, not that it has the shape this code expects (an API version change, a bug at either end): an event that
+// does not fit is refused with 400 before anything is recorded, instead of failing half way with a 500.
+const stripeRef = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]);
+const subscriptionShape = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  customer: stripeRef.nullable(),
+  cancel_at_period_end: z.boolean().nullish(),
+  cancel_at: z.number().int().nonnegative().nullish(),
+  current_period_end: z.number().int().nonnegative().nullish(),
+  items: z.looseObject({ data: z.array(z.looseObject({ current_period_end: z.number().int().nonnegative().nullish() })).optional() }).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+const OBJECT_SHAPES: Record<(typeof HANDLED_STRIPE_EVENTS)[number], z.ZodType> = {
+  'checkout.session.completed': z.looseObject({
+    id: z.string().min(1),
+    mode: z.string().nullish(),
+    customer: stripeRef.nullish(),
+    client_reference_id: z.string().nullish(),
+    subscription: stripeRef.nullish(),
+  }),
+  'customer.subscription.created': subscriptionShape,
+  'customer.subscription.updated': subscriptionShape,
+  'customer.subscription.deleted': subscriptionShape,
+  'invoice.payment_failed': z.looseObject({
+    customer: stripeRef.nullish(),
+    subscription: stripeRef.nullish(),
+    parent: z.looseObject({ subscription_details: z.looseObject({ subscription: stripeRef.nullish() }).nullish() }).nullish(),
+  }),
+};
+const eventEnvelope = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1),
+  // Seconds since 1970; bounded so that it is a real date.
+  created: z.number().int().min(0).max(100_000_000_000),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
+export const MALFORMED_EVENT_MESSAGE = 'Malformed Stripe event';
+
+/** A verified event whose handled parts have the types this api reads, or 400 naming the first field that does not. */
+export function checkStripeEvent(event: unknown): Stripe.Event {
+  const envelope = eventEnvelope.safeParse(event);
+  const shape = envelope.success ? OBJECT_SHAPES[envelope.data.type as keyof typeof OBJECT_SHAPES] : undefined;
+  const object = envelope.success && shape ? shape.safeParse(envelope.data.data.object) : undefined;
+  const issue = !envelope.success ? envelope.error.issues[0] : object && !object.success ? object.error.issues[0] : undefined;
+  if (issue) {
+    const where = envelope.success ? ['data', 'object', ...issue.path] : issue.path;
+    throw new HttpError(400, `${MALFORMED_EVENT_MESSAGE}: ${where.join('.') || 'event'}: ${issue.message}`);
+  }
+  return event as Stripe.Event;
 }
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;

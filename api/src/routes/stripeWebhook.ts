@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { logger } from '../logger';
 import type { Models } from '../models';
-import { processStripeEvent } from '../billing/webhooks';
+import { checkStripeEvent, processStripeEvent } from '../billing/webhooks';
 import type { BillingService } from '../services/billing';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
@@ -21,7 +21,8 @@ interface StripeWebhookDeps {
 /**
  * POST /api/stripe/webhook. Mounted above express.json(): the signature covers the exact bytes Stripe sent.
  * 404 without Stripe (the demo needs no webhook); 503 with Stripe but no STRIPE_WEBHOOK_SECRET, so Stripe keeps
- * retrying until the operator sets it; 400 for a missing or bad signature (nothing is changed).
+ * retrying until the operator sets it; 400 for a missing or bad signature, or a signed event without the fields this
+ * api reads (nothing is changed).
  */
 export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDeps): Router {
   const router = Router();
@@ -42,7 +43,7 @@ export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDe
       }
       throw error;
     }
-    const outcome = await processStripeEvent(event, { billing, stripe, models });
+    const outcome = await processStripeEvent(checkStripeEvent(event), { billing, stripe, models });
     logger.info('stripe webhook', { event: event.id, type: event.type, outcome });
     res.json({ received: true, outcome });
   });
