@@ -4,19 +4,14 @@ import { Types } from 'mongoose';
 import { subscriptionStatusSchema } from '@hit/contracts';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { fakeSubscription, FakeStripeServer, stripeEvent, toUnix } from './fakeStripe';
+import { fakeSubscription, FakeStripeServer, STRIPE_TEST_ENV, stripeEvent, TEST_WEBHOOK_SECRET, toUnix } from './fakeStripe';
 import { RELAXED_RATE_LIMITS, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date `days` from now, to the whole second (Stripe's timestamps are in seconds). */
 const inDays = (days: number) => new Date(Math.floor((Date.now() + days * DAY_MS) / 1000) * 1000);
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PRICE_ID: 'price_premium_monthly',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  PUBLIC_ORIGIN: 'https://hit.example.com',
-};
+const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
+const STRIPE_ENV = STRIPE_TEST_ENV;
 type Agent = ReturnType<typeof request.agent>;
 type App = ReturnType<typeof createApp>;
 

@@ -30,6 +30,16 @@ export interface FakeSubscription {
   items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; current_period_end: number }> };
 }
 
+/** The webhook secret the tests' Stripe apps verify events with. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_secret';
+/** The environment of an api billing through Stripe (pointed at FakeStripeServer by the test). */
+export const STRIPE_TEST_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PRICE_ID: 'price_premium_monthly',
+  STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  PUBLIC_ORIGIN: 'https://hit.example.com',
+};
+
 export const toUnix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function fakeSubscription(fields: {

@@ -17,7 +17,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { INVALID_PATH_MESSAGE } from '../src/errors';
 import { createModels } from '../src/models';
-import { FakeStripeServer, fakeSubscription, stripeEvent } from './fakeStripe';
+import { FakeStripeServer, fakeSubscription, STRIPE_TEST_ENV, stripeEvent, TEST_WEBHOOK_SECRET } from './fakeStripe';
 import { RELAXED_RATE_LIMITS, TEST_PASSWORD, startTestDatabase, type TestDatabase } from './helpers';
 import { appRoutes } from './routeCalls';
 import { completeAll, expireTrial, getDays, snapshotOf } from './workoutFixtures';
@@ -75,13 +75,8 @@ interface RouteFuzz {
 const LIVE_SESSION = '<live session id>';
 const LIVE_CHECKOUT = '<live checkout token>';
 const UNKNOWN_OBJECT_ID = '0123456789abcdef01234567';
-const WEBHOOK_SECRET = 'whsec_fuzz_secret';
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PRICE_ID: 'price_premium_monthly',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  PUBLIC_ORIGIN: 'https://hit.example.com',
-};
+const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
+const STRIPE_ENV = STRIPE_TEST_ENV;
 const RUNS_FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 /** Sign-ins and sign-ups fail by the hundred here: the limits themselves are security.test.ts's business. */

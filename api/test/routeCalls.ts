@@ -5,7 +5,7 @@ import { checkoutResponseSchema, sessionSchema, type Exercise } from '@hit/contr
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { SESSION_COOKIE } from '../src/session';
-import { FakeStripeServer } from './fakeStripe';
+import { FakeStripeServer, STRIPE_TEST_ENV } from './fakeStripe';
 import { buildTestApp, RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail, type TestDatabase } from './helpers';
 import { completeAll, snapshotOf } from './workoutFixtures';
 
@@ -25,12 +25,7 @@ export interface Apps {
 
 export async function buildApps(database: TestDatabase): Promise<Apps & { close(): Promise<void> }> {
   const stripeServer = await new FakeStripeServer().start();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PRICE_ID: 'price_premium_monthly',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-  });
+  const config = loadConfig({ NODE_ENV: 'test', ...STRIPE_TEST_ENV });
   const { connection } = database;
   const stripe = createApp({
     config,
