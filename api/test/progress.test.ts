@@ -74,14 +74,18 @@ describe('progress', () => {
       workingSet: { weight: 170, weightUnit: 'lbs', reps: 8 },
       warmupSet: { weight: 160, weightUnit: 'lbs', reps: 8 },
     });
-    // Only a warm-up done so far in the current performance: that is the most recent one.
+    // A warm-up done in the current performance (being done, or resumed after a reload) is not the last workout:
+    // the one before it is.
     const day = await getDay(agent, 2);
     const [raises] = day.exercises;
     await agent
       .put('/api/workout-days/2')
       .send({ exercises: [{ ...raises, sets: [completed(raises.sets[0], 12.5, 12, new Date().toISOString(), 'kg')] }] })
       .expect(200);
-    expect(await lastWorkout(201, 2)).toEqual({ workingSet: null, warmupSet: { weight: 12.5, weightUnit: 'kg', reps: 12 } });
+    expect(await lastWorkout(raises.id, 2)).toEqual({
+      workingSet: { weight: 120, weightUnit: 'lbs', reps: 8 },
+      warmupSet: { weight: 110, weightUnit: 'lbs', reps: 8 },
+    });
     // An exercise of another day, and an exercise that does not exist: no last workout.
     expect(await lastWorkout(101, 2)).toEqual({ workingSet: null, warmupSet: null });
     expect(await lastWorkout(999, 1)).toEqual({ workingSet: null, warmupSet: null });

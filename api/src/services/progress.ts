@@ -1,6 +1,7 @@
 import { trusted, type AnyBulkWriteOperation, type Types } from 'mongoose';
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
+import type { WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutStateModel } from '../models/workoutState';
 import { ProgressCache } from './progressCache';
 import type { LastWeight, TouchedSet } from './workoutProgram';
@@ -43,10 +44,11 @@ function sameEntry(stored: EntryState & { sessionId: Types.ObjectId | null }, wa
 interface ProgressServiceDeps {
   ProgressEntry: ProgressEntryModel;
   WorkoutState: WorkoutStateModel;
+  WorkoutDay: WorkoutDayModel;
   cache?: ProgressCache;
 }
 
-export function createProgressService({ ProgressEntry, WorkoutState, cache = new ProgressCache() }: ProgressServiceDeps) {
+export function createProgressService({ ProgressEntry, WorkoutState, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {
   /** After a write (never before: see ProgressCache), so every cached answer of an older version is stale. */
   async function bumpVersion(userId: Types.ObjectId): Promise<void> {
     await WorkoutState.updateOne({ userId }, { $inc: { progressVersion: 1 } });
@@ -130,9 +132,14 @@ export function createProgressService({ ProgressEntry, WorkoutState, cache = new
       .lean();
   }
 
-  /** GET /api/progress/last-workout: the working set and the last warm-up set of the most recent performance. */
+  /**
+   * GET /api/progress/last-workout: the working set and the last warm-up set of the most recent finished performance
+   * of an exercise on a day. The day's current round (the one being done, or resumed) is not a last workout: its sets
+   * are on screen already, and the hint and prefill are about the time before.
+   */
   async function lastWorkout(userId: Types.ObjectId, exerciseId: number, dayId: number): Promise<LastWorkout> {
-    const entries = await lastPerformance(userId, exerciseId, dayId);
+    const day = await WorkoutDay.findOne({ userId, dayId }).select({ _id: 0, round: 1 }).lean();
+    const entries = await lastPerformance(userId, exerciseId, dayId, day?.round);
     const lastOfType = (type: SetType): LastSet | null => {
       const entry = entries.filter((candidate) => candidate.setType === type).at(-1);
       return entry ? { weight: entry.weight, weightUnit: entry.weightUnit, reps: entry.reps } : null;

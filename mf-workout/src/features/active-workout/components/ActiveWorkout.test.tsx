@@ -291,6 +291,30 @@ describe('resuming and last workout', () => {
     expect(screen.getByLabelText('Weight')).toHaveValue('135');
   });
 
+  it('gives a resumed workout the last time hint for the exercise it is in the middle of', async () => {
+    mockWorkoutApi((call) => {
+      if (call.path === '/api/progress/last-workout/102/1') {
+        return answer(200, { workingSet: { weight: 30, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 25, weightUnit: 'lbs', reps: 6 } });
+      }
+      return undefined;
+    });
+    const at = '2026-11-22T08:40:00.000Z';
+    const [w1, w2, work] = blankSets(101);
+    const [f1, f2, fwork] = blankSets(102);
+    const resumed = [
+      exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), completed(work, 135, 8, at)]),
+      exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), f2, fwork]),
+    ];
+    const day = chestDay();
+    renderActiveWorkout({ day, session: sessionOf(day, resumed) });
+    await passTime(0);
+
+    const flys = within(card('Dumbbell Flys'));
+    expect(flys.getByText('Last time: 25 lbs × 6')).toBeInTheDocument();
+    expect(flys.getByLabelText('Weight')).toHaveValue('25');
+    expect(flys.getByLabelText('Reps')).toHaveValue('6');
+  });
+
   it("takes the unit of the session's prefilled weight", () => {
     mockWorkoutApi();
     const [w1, w2, work] = blankSets(101);

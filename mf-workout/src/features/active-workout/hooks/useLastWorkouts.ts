@@ -5,16 +5,12 @@ import { queryKeys } from '@hit/platform';
 
 /**
  * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise (of the workout as it opened): the
- * 'Last time' hint and the prefill.
- * Exercises with a set done when the workout opened are left out: the api would answer this very workout's
- * sets (a resumed one), not the last one. Failures are only logged (spec §7): the workout goes on without hints.
+ * 'Last time' hint and the prefill. The api answers the performance before this one, so a resumed workout gets
+ * its hints too. Failures are only logged (spec §7): the workout goes on without hints.
  */
 export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): Map<number, LastWorkout> {
   const results = useQueries({
-    queries: exercises.map((exercise) => ({
-      queryKey: queryKeys.lastWorkout(exercise.id, dayId),
-      enabled: !exercise.sets.some((set) => set.completed),
-    })),
+    queries: exercises.map((exercise) => ({ queryKey: queryKeys.lastWorkout(exercise.id, dayId) })),
   });
 
   // Logged once per failure, not on every render.
