@@ -150,6 +150,15 @@ describe('AccountPanel', () => {
     expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument();
   });
 
+  it('puts focus on the account details as it opens, not on Reset All Progress; Tab then reaches the actions', async () => {
+    mockApi({});
+    renderPanel();
+    const details = within(panel()).getByText('lifter@gym.test').closest('dl')!;
+    expect(details).toHaveFocus();
+    await userEvent.tab();
+    expect(button('Reset All Progress')).toHaveFocus();
+  });
+
   it('asks to close with Escape', async () => {
     mockApi({});
     const { onOpenChange } = renderPanel();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
 import { displayName, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
 import { Badge, BuildLabel, Button, Dialog, DialogActions } from '@hit/ui';
@@ -12,6 +12,11 @@ const Details = styled.dl`
   display: grid;
   gap: ${({ theme }) => theme.space.xs};
   margin: 0;
+
+  /* Focused only on open (tabIndex -1), so a screen reader starts here; never a Tab stop, so no ring. */
+  &:focus {
+    outline: none;
+  }
 
   dt {
     font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -82,6 +87,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const sync = useSyncSubscription();
   const cancel = useCancelSubscription();
   const [inner, setInner] = useState<Open>(null);
+  const detailsRef = useRef<HTMLDListElement>(null);
   const closeInner = (next: boolean) => {
     if (!next) setInner(null);
   };
@@ -109,9 +115,10 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
       {open && <PhoneSheetStyle />}
       {/* While the panel is on screen: closed, nothing of it is. */}
       {open && <BuildLabel label={buildLabel()} version={remoteVersion()} />}
-      <Dialog open={open} onOpenChange={onOpenChange} title="Account details">
+      {/* Opening focuses the details, not the first button: that is Reset All Progress, one keypress from harm. */}
+      <Dialog open={open} onOpenChange={onOpenChange} title="Account details" initialFocusRef={detailsRef}>
         {user && (
-          <Details>
+          <Details ref={detailsRef} tabIndex={-1}>
             <dt>Name</dt>
             <dd>{displayName(user)}</dd>
             <dt>E-mail</dt>
