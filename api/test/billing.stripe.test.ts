@@ -388,7 +388,7 @@ describe('billing with Stripe', () => {
       await sendWebhook(newer).expect(200);
       const afterNewer = await status(agent);
       const storedAfterNewer = await storedUser(user.id);
-      await sendWebhook(older).expect(200, { received: true, outcome: 'processed' });
+      await sendWebhook(older).expect(200, { received: true, outcome: 'stale' });
       expect(await status(agent)).toEqual(afterNewer);
       expect(afterNewer.subscriptionStatus).toBe('cancelled');
       expect(await storedUser(user.id)).toEqual(storedAfterNewer);

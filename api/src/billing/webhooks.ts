@@ -15,7 +15,13 @@ export const HANDLED_STRIPE_EVENTS = [
   'invoice.payment_failed',
 ] as const;
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+/**
+ * processed: handled; stale: handled, but older than what is stored, so it changed nothing; duplicate: delivered
+ * before (nothing done); ignored: a type this api does not handle.
+ */
+export type WebhookOutcome = 'processed' | 'stale' | 'duplicate' | 'ignored';
+/** What handling an event did to the user's stored subscription, when it got that far. */
+type HandlingResult = 'applied' | 'stale' | 'no-user' | void;
 
 interface WebhookDeps {
   billing: BillingService;
@@ -94,16 +100,17 @@ export async function processStripeEvent(event: Stripe.Event, deps: WebhookDeps)
     if (isDuplicateKey(error)) return 'duplicate';
     throw error;
   }
+  let result: HandlingResult;
   try {
-    await handleEvent(event, deps);
+    result = await handleEvent(event, deps);
   } catch (error) {
     await ProcessedEvent.deleteOne({ _id: event.id }).catch(() => undefined);
     throw error;
   }
-  return 'processed';
+  return result === 'stale' ? 'stale' : 'processed';
 }
 
-async function handleEvent(event: Stripe.Event, deps: WebhookDeps): Promise<void> {
+async function handleEvent(event: Stripe.Event, deps: WebhookDeps): Promise<HandlingResult> {
   switch (event.type) {
     case 'checkout.session.completed':
       return checkoutCompleted(event.data.object, eventTime(event), deps);
@@ -136,7 +143,7 @@ async function findUserId(
   return null;
 }
 
-async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, deps: WebhookDeps): Promise<void> {
+async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, deps: WebhookDeps): Promise<HandlingResult> {
   if (session.mode !== 'subscription') return;
   const customerId = stripeIdOf(session.customer);
   // client_reference_id is the user id this api put on the session: it names the buyer even before any link exists.
@@ -150,13 +157,13 @@ async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, dep
   const state = subscriptionId ? await deps.stripe.retrieveSubscription(subscriptionId) : null;
   if (state) {
     const subscription = { ...state, customerId: state.customerId ?? customerId };
-    await deps.billing.applyProviderState(userId, subscription, { provider: 'stripe', at });
+    return deps.billing.applyProviderState(userId, subscription, { provider: 'stripe', at });
   } else if (customerId) {
     await deps.billing.linkCustomer(userId, customerId);
   }
 }
 
-async function subscriptionChanged(subscription: StripeSubscriptionLike, at: Date, deps: WebhookDeps): Promise<void> {
+async function subscriptionChanged(subscription: StripeSubscriptionLike, at: Date, deps: WebhookDeps): Promise<HandlingResult> {
   const state = toProviderSubscription(subscription);
   if (!state) return;
   const userId = await findUserId(deps, state.customerId, subscription.metadata?.userId);
@@ -164,7 +171,7 @@ async function subscriptionChanged(subscription: StripeSubscriptionLike, at: Dat
     logger.warn('stripe subscription for an unknown customer', { subscription: subscription.id });
     return;
   }
-  await deps.billing.applyProviderState(userId, state, { provider: 'stripe', at });
+  return deps.billing.applyProviderState(userId, state, { provider: 'stripe', at });
 }
 
 /** The subscription an invoice bills: under `parent` since API 2025-03-31, at the top level before. */
@@ -175,13 +182,13 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 /** A failed renewal makes the running subscription past due (Stripe keeps retrying; its own update follows). */
-async function paymentFailed(invoice: Stripe.Invoice, at: Date, deps: WebhookDeps): Promise<void> {
+async function paymentFailed(invoice: Stripe.Invoice, at: Date, deps: WebhookDeps): Promise<HandlingResult> {
   const customerId = stripeIdOf(invoice.customer);
   const subscriptionId = invoiceSubscriptionId(invoice);
   if (!customerId || !subscriptionId) return;
   const user = await deps.models.User.findOne({ 'subscription.customerId': customerId }, { subscription: 1 }).lean();
   if (!user || user.subscription.subscriptionId !== subscriptionId || user.subscription.status !== 'active') return;
-  await deps.billing.applyProviderState(
+  return deps.billing.applyProviderState(
     String(user._id),
     { subscriptionId, customerId, status: 'past_due', periodEnd: user.subscription.periodEnd },
     { provider: 'stripe', at },
