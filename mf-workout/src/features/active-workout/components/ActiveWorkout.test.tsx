@@ -242,8 +242,8 @@ describe('saving every set at once', () => {
 });
 
 describe('resuming and last workout', () => {
-  it('shows the sets a resumed session has done as done, and the first incomplete set takes input', () => {
-    mockWorkoutApi();
+  /** Chest day reopened after a reload: Incline Press done, Dumbbell Flys at its second warm-up. */
+  function renderResumedWorkout() {
     const at = '2026-11-22T08:40:00.000Z';
     const [w1, w2, work] = blankSets(101);
     const [f1, f2, fwork] = blankSets(102);
@@ -252,7 +252,12 @@ describe('resuming and last workout', () => {
       exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), f2, fwork]),
     ];
     const day = chestDay();
-    renderActiveWorkout({ day, session: sessionOf(day, resumed) });
+    return renderActiveWorkout({ day, session: sessionOf(day, resumed) });
+  }
+
+  it('shows the sets a resumed session has done as done, and the first incomplete set takes input', () => {
+    mockWorkoutApi();
+    renderResumedWorkout();
 
     expect(screen.getByRole('banner')).toHaveTextContent('4/6 sets');
     expect(screen.getByText('Exercise 2 of 2')).toBeInTheDocument();
@@ -298,15 +303,7 @@ describe('resuming and last workout', () => {
       }
       return undefined;
     });
-    const at = '2026-11-22T08:40:00.000Z';
-    const [w1, w2, work] = blankSets(101);
-    const [f1, f2, fwork] = blankSets(102);
-    const resumed = [
-      exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), completed(work, 135, 8, at)]),
-      exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), f2, fwork]),
-    ];
-    const day = chestDay();
-    renderActiveWorkout({ day, session: sessionOf(day, resumed) });
+    renderResumedWorkout();
     await passTime(0);
 
     const flys = within(card('Dumbbell Flys'));
