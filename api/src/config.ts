@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
@@ -6,6 +7,17 @@ import { REPO_ROOT } from './paths';
 const DEV_SESSION_SECRET = 'hit-tracker-development-only-session-secret';
 /** Load balancers and ingresses sit on loopback or private networks; a client on the internet is never trusted. */
 export const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+
+/** What Express's `trust proxy` accepts as a string: a hop count, or addresses/subnets/names proxy-addr compiles. */
+function isTrustProxySetting(value: string): boolean {
+  if (/^\d+$/.test(value)) return true;
+  try {
+    proxyaddr.compile(value.split(',').map((part) => part.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function intBetween(min: number, max: number) {
   const error = `expected a number between ${min} and ${max}`;
@@ -34,7 +46,7 @@ const envSchema = z
     REMOTES_MODE: z.enum(['static', 'dev'], { error: 'expected static or dev' }).default('static'),
     TRUST_PROXY: z
       .string()
-      .regex(/^(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/, {
+      .refine(isTrustProxySetting, {
         error: 'expected a hop count (1) or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
       })
       .optional(),

@@ -96,6 +96,8 @@ describe('loadConfig', () => {
     [{ REGISTRATIONS_PER_IP_PER_HOUR: '0' }, 'REGISTRATIONS_PER_IP_PER_HOUR: expected a number between 1 and'],
     [{ PUBLIC_ORIGIN: 'ftp://files' }, 'PUBLIC_ORIGIN: expected an http(s) URL'],
     [{ TRUST_PROXY: '10.0.0.1; rm' }, 'TRUST_PROXY: expected a hop count (1) or a comma-separated list'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: expected a hop count (1) or a comma-separated list'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: expected a hop count (1) or a comma-separated list'],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: must be at least 32 characters'],
