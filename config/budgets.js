@@ -6,8 +6,11 @@ const zlib = require('node:zlib');
 
 /** KB = 1024 bytes of gzip, as the api's `compression` middleware sends them (zlib level 6, its default). */
 const budgets = {
-  /** Every script the landing page (`/`, an anonymous visitor) needs to render. */
-  landingInitialJsKb: 150,
+  /**
+   * Every script the landing page (`/`, an anonymous visitor) needs to render. ARCHITECTURE §7 says 150; tightened
+   * to 100 (issue #10: a budget beaten by far is tightened) since the standalone landing build needs about 86.
+   */
+  landingInitialJsKb: 100,
   /** Each remote's own scripts for its route (remoteEntry.js + its exposed module's chunks), shared singletons apart. */
   remoteOwnJsKb: 80,
 };
