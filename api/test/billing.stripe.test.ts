@@ -343,7 +343,7 @@ describe('billing with Stripe', () => {
       expect(await storedUser(user.id)).toMatchObject({ hasPaid: true, subscription: { customerId: customer.id } });
     });
 
-    it('answers 500 when handling fails, so the same event is handled when Stripe retries it', async () => {
+    it('answers 502 when Stripe fails while handling, so the same event is handled when Stripe retries it', async () => {
       const { agent, user } = await signUp(app);
       const customer = stripeServer.addCustomer(user.email, { userId: user.id });
       const subscription = stripeServer.addSubscription(
@@ -358,10 +358,26 @@ describe('billing with Stripe', () => {
         subscription: subscription.id,
       });
       stripeServer.failNext = { path: `/v1/subscriptions/${subscription.id}`, status: 500 };
-      await sendWebhook(event).expect(500);
+      await sendWebhook(event).expect(502, { message: 'Stripe could not be reached; the event was not processed' });
       expect((await status(agent)).subscriptionStatus).toBeNull();
       await sendWebhook(event).expect(200, { received: true, outcome: 'processed' });
       expect((await status(agent)).subscriptionStatus).toBe('active');
+    });
+
+    it('links the buyer but activates nothing when the completed checkout names a subscription Stripe does not know', async () => {
+      const { agent, user } = await signUp(app);
+      const customer = stripeServer.addCustomer(user.email, { userId: user.id });
+      const event = stripeEvent('checkout.session.completed', {
+        id: 'cs_test_unknown_subscription',
+        object: 'checkout.session',
+        mode: 'subscription',
+        client_reference_id: user.id,
+        customer: customer.id,
+        subscription: `sub_missing_${user.id}`,
+      });
+      await sendWebhook(event).expect(200, { received: true, outcome: 'processed' });
+      expect((await status(agent)).subscriptionStatus).toBeNull();
+      expect((await storedUser(user.id))!.subscription).toMatchObject({ customerId: customer.id, status: null });
     });
 
     it('processes an event once even when Stripe delivers it again', async () => {

@@ -161,9 +161,17 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** The subscription's current state at Stripe (webhooks read it when an event only names it). */
+  /** The subscription's state, or null while it is incomplete or when Stripe has no such subscription. */
   async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
-    const subscription = await callStripe('subscription lookup', () => this.stripe.subscriptions.retrieve(subscriptionId));
-    return toProviderSubscription(subscription);
+    const subscription = await callStripe('subscription lookup', async () => {
+      try {
+        return await this.stripe.subscriptions.retrieve(subscriptionId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    });
+    return subscription && toProviderSubscription(subscription);
   }
 
   private async findOrCreateCustomer(user: BillingUser, email: string): Promise<string> {

@@ -4,11 +4,13 @@ import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { logger } from '../logger';
 import type { Models } from '../models';
+import { PaymentProviderError } from '../billing/provider';
 import { checkStripeEvent, processStripeEvent } from '../billing/webhooks';
 import type { BillingService } from '../services/billing';
 
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
 export const WEBHOOK_NOT_CONFIGURED_MESSAGE = 'Stripe webhooks are not configured';
+export const WEBHOOK_PROVIDER_FAILED_MESSAGE = 'Stripe could not be reached; the event was not processed';
 /** Stripe's events are small; anything bigger is not from Stripe. */
 const WEBHOOK_BODY_LIMIT = '512kb';
 
@@ -43,7 +45,14 @@ export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDe
       }
       throw error;
     }
-    const outcome = await processStripeEvent(checkStripeEvent(event), { billing, stripe, models });
+    let outcome;
+    try {
+      outcome = await processStripeEvent(checkStripeEvent(event), { billing, stripe, models });
+    } catch (error) {
+      // Nothing was recorded (processStripeEvent undoes its mark): Stripe retries the event later.
+      if (error instanceof PaymentProviderError) throw new HttpError(502, WEBHOOK_PROVIDER_FAILED_MESSAGE);
+      throw error;
+    }
     logger.info('stripe webhook', { event: event.id, type: event.type, outcome });
     res.json({ received: true, outcome });
   });
