@@ -26,7 +26,8 @@ function intBetween(min: number, max: number) {
 
 const envSchema = z
   .object({
-    PORT: intBetween(1, 65535).default(3000),
+    // 0: any free port, chosen by the system and printed at start (test harnesses use it).
+    PORT: intBetween(0, 65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, type Database } from './db';
@@ -69,7 +70,8 @@ async function main(): Promise<void> {
     throw error;
   }
   stopOnSignals(server, database);
-  console.log(`HIT Tracker listening on http://localhost:${config.port}`);
+  // The bound port, which differs from config.port when that is 0 (any free port).
+  console.log(`HIT Tracker listening on http://localhost:${(server.address() as AddressInfo).port}`);
 }
 
 main().catch((error: unknown) => {

@@ -81,14 +81,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
+  it('takes PORT=0 (any free port, printed at start)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', MONGODB_URI: '' })).toMatchObject({ port: 3000, mongodbUri: undefined });
   });
 
   it.each([
-    [{ PORT: 'abc' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
-    [{ PORT: '70000' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
-    [{ PORT: '80.5' }, 'Invalid configuration: PORT: expected a number between 1 and 65535'],
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT: expected a number between 0 and 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT: expected a number between 0 and 65535'],
+    [{ PORT: '80.5' }, 'Invalid configuration: PORT: expected a number between 0 and 65535'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV: expected development, production or test'],
     [{ MONGODB_URI: 'http://db' }, 'MONGODB_URI: expected a URL starting with mongodb:// or mongodb+srv://'],
     [{ TRIAL_DAYS: '-1' }, 'TRIAL_DAYS: expected a number between 0 and 3650'],
@@ -106,8 +110,8 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    expect(configError({ PORT: '0', TRIAL_DAYS: 'many' })).toBe(
-      'Invalid configuration: PORT: expected a number between 1 and 65535; TRIAL_DAYS: expected a number between 0 and 3650',
+    expect(configError({ PORT: '-1', TRIAL_DAYS: 'many' })).toBe(
+      'Invalid configuration: PORT: expected a number between 0 and 65535; TRIAL_DAYS: expected a number between 0 and 3650',
     );
   });
 

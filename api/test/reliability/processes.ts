@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,18 +23,6 @@ const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** The last this many characters of a process's output are kept for failure messages. */
 const OUTPUT_KEPT = 20_000;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface TempDir {
   path: string;
@@ -143,39 +130,24 @@ export interface ApiOptions {
 }
 
 /**
- * Starts the api as production runs it (NODE_ENV=production, its own session secret) on a free loopback port and
- * waits until GET /api/health answers 200, i.e. its database answers too.
+ * Starts the api as production runs it (NODE_ENV=production, its own session secret) on a loopback port the system
+ * picks (PORT=0: no race with other processes for a port chosen in advance), reads the port from its start-up
+ * line, and waits until GET /api/health answers 200, i.e. its database answers too.
  */
-export async function startApi(options: ApiOptions): Promise<ApiProcess> {
-  // PORT must be a real port (1-65535), so it is picked here; another process may take it before the api binds
-  // it (other test runs share the machine): then the api exits with EADDRINUSE and starts again on another.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startApiOnce(options);
-    } catch (error) {
-      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
-    }
-  }
-}
-
-class PortTakenError extends Error {}
-
-async function startApiOnce({ dataDir, mongodbUri, env = {}, name = 'api' }: ApiOptions): Promise<ApiProcess> {
+export async function startApi({ dataDir, mongodbUri, env = {}, name = 'api' }: ApiOptions): Promise<ApiProcess> {
   if (!dataDir && !mongodbUri) throw new Error('startApi needs a dataDir or a mongodbUri');
-  const port = await freePort();
   const managed = ManagedProcess.spawn(name, API_SERVER, [], {
     NODE_ENV: 'production',
     SESSION_SECRET: TEST_SESSION_SECRET,
     HOST: '127.0.0.1',
-    PORT: String(port),
+    PORT: '0',
     ...(mongodbUri ? { MONGODB_URI: mongodbUri } : { DATA_DIR: dataDir! }),
     ...env,
   });
-  // Its own line first: until then, whatever answers on that port may be another process.
+  let port: string;
   try {
-    await managed.waitForOutput(/HIT Tracker listening on /);
+    [, port] = await managed.waitForOutput(/HIT Tracker listening on http:\/\/localhost:(\d+)/);
   } catch (error) {
-    if (!managed.isRunning && managed.describe().includes('EADDRINUSE')) throw new PortTakenError((error as Error).message);
     await managed.kill();
     throw error;
   }
