@@ -125,15 +125,6 @@ function readRunningServerFile(file: string): RunningServer | undefined {
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * For command-line tools: MONGODB_URI when set; else the embedded server of a running api (its server.json in
  * DATA_DIR/db) when it answers; else the embedded database opened in this process, as connectDatabase does.
@@ -141,7 +132,9 @@ function isRunning(pid: number): boolean {
 export async function connectDatabaseForTool(config: Pick<Config, 'mongodbUri' | 'dataDir'>): Promise<Database> {
   if (!config.mongodbUri) {
     const running = readRunningServerFile(path.join(config.dataDir, 'db', RUNNING_SERVER_FILE));
-    if (running && isRunning(running.pid)) {
+    // Loaded only here and for the embedded database itself: an api on a real MongoDB never loads it.
+    const { isProcessRunning } = await import('@hit/embedded-mongo');
+    if (running && isProcessRunning(running.pid)) {
       try {
         const connection = await connectMongoose(running.uri, EMBEDDED_DB_NAME);
         return {

@@ -1,1 +1,2 @@
 export { EmbeddedMongo, type EmbeddedMongoOptions } from './server';
+export { isRunning as isProcessRunning } from './storage';

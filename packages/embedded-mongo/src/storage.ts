@@ -37,7 +37,8 @@ export class MemoryStorage implements Storage {
 const JOURNAL_FILE = 'journal.bson';
 const LOCK_FILE = 'embedded-mongo.lock';
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id is alive (EPERM: alive, owned by another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
