@@ -6,6 +6,7 @@ const root = path.resolve(__dirname, '..');
 // Packages whose package.json "main" is compiled output: tests run their sources instead.
 const sourceMapped = {
   '^@hit/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
+  '^@hit/contracts/rules$': path.join(root, 'packages/contracts/src/rules/index.ts'),
   '^@hit/embedded-mongo$': path.join(root, 'packages/embedded-mongo/src/index.ts'),
 };
 

@@ -38,6 +38,7 @@ const SINGLETONS = [
 // Workspace packages the browser bundles compile from source (their "main" is built for node, as CommonJS).
 const SOURCE_ALIASES = {
   '@hit/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
+  '@hit/contracts/rules$': path.join(root, 'packages/contracts/src/rules/index.ts'),
 };
 
 function requireContracts() {

@@ -9,6 +9,7 @@ const { transformSync } = require('@swc/core');
 const root = path.resolve(__dirname, '../../..');
 const aliases = {
   '@hit/contracts': path.join(root, 'packages/contracts/src/index.ts'),
+  '@hit/contracts/rules': path.join(root, 'packages/contracts/src/rules/index.ts'),
   '@hit/embedded-mongo': path.join(root, 'packages/embedded-mongo/src/index.ts'),
 };
 
