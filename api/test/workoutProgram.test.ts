@@ -1,4 +1,5 @@
 import type { Exercise } from '@hit/contracts';
+import { WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import {
   applySetState,
   blankSets,
@@ -7,8 +8,6 @@ import {
   prefilledExercises,
   seededExercises,
   SetStateError,
-  templateDayNumber,
-  WORKOUT_PROGRAM,
   type StoredExercise,
 } from '../src/services/workoutProgram';
 
@@ -30,18 +29,13 @@ function wireSet(id: string, fields: Partial<Exercise['sets'][number]> = {}): Ex
 const done = (id: string, weight: number, reps: number, completedAt = '2026-11-22T09:30:00.000Z') =>
   wireSet(id, { completed: true, weight, reps, completedAt });
 
-describe('workout program template', () => {
-  it('has the three days of the spec with their exercises, in order', () => {
-    expect(WORKOUT_PROGRAM.map((day) => [day.dayId, day.name, day.muscleGroups, day.exercises.map((e) => e.name)])).toEqual([
-      [1, 'Day 1', ['Chest', 'Back'], ['Incline Press', 'Dumbbell Flys', 'Underhand Pulldowns', 'Deadlifts']],
-      [2, 'Day 2', ['Shoulders', 'Arms'], ['Side Raises', 'Rear Delt Raises', 'Bicep Curls', 'Tricep Press Downs', 'Dips']],
-      [3, 'Day 3', ['Legs', 'Abs'], ['Leg Press', 'Calf Raises', 'Situps or Ab Machine']],
-    ]);
-  });
-
-  it('numbers exercises 101.., 201.., 301.. so ids stay stable', () => {
-    expect(WORKOUT_PROGRAM.flatMap((day) => day.exercises.map((e) => e.id))).toEqual([
-      101, 102, 103, 104, 201, 202, 203, 204, 205, 301, 302, 303,
+// The template itself (days, names, ids) and the template-day number are tested in @hit/contracts/rules.
+describe('seeding from the program template', () => {
+  it('seeds each exercise of a day with its template id and name', () => {
+    expect(seededExercises(WORKOUT_PROGRAM[2]).map(({ id, name }) => [id, name])).toEqual([
+      [301, 'Leg Press'],
+      [302, 'Calf Raises'],
+      [303, 'Situps or Ab Machine'],
     ]);
   });
 
@@ -51,22 +45,6 @@ describe('workout program template', () => {
       { id: '101-w2', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
       { id: '101-work', type: 'working', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
     ]);
-  });
-});
-
-describe('templateDayNumber', () => {
-  it.each([
-    [1, 1],
-    [2, 2],
-    [3, 3],
-    [11, 1],
-    [12, 2],
-    [23, 3],
-    [4, 1],
-    [10, 1],
-    [0, 1],
-  ])('day id %i is template day %i', (dayId, expected) => {
-    expect(templateDayNumber(dayId)).toBe(expected);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { User } from '@hit/contracts';
+import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
 import type { UserDocument } from '../models/user';
 import { subscriptionStatusOf } from '../services/access';
@@ -35,6 +36,6 @@ export const requireUser: RequestHandler = (req, _res, next) => {
 /** Premium actions: refused with 402 once the trial is over without a subscription (client gating is not trusted). */
 export const requireAccess: RequestHandler = (req, _res, next) => {
   const user = currentUser(req);
-  if (!subscriptionStatusOf(user).canAccessFeatures) throw new HttpError(402, ACCESS_DENIED_MESSAGE);
+  if (!subscriptionStatusOf(user).canAccessFeatures) throw new HttpError(ACCESS_DENIED_STATUS, ACCESS_DENIED_MESSAGE);
   next();
 };

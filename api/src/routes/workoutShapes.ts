@@ -1,4 +1,5 @@
 import type { Exercise, Session, WorkoutDay, WorkoutState } from '@hit/contracts';
+import { isRecommendedDay } from '@hit/contracts/rules';
 import type { WorkoutSessionFields } from '../models/session';
 import type { WorkoutDayFields } from '../models/workoutDay';
 import type { StoredExercise } from '../services/workoutProgram';
@@ -27,7 +28,7 @@ export function toWorkoutDay(day: WorkoutDayFields, state: WorkoutState): Workou
     muscleGroups: day.muscleGroups,
     exercises: toExercises(day.exercises),
     lastCompleted: day.lastCompleted ? day.lastCompleted.toISOString() : null,
-    canPerform: day.dayId === state.nextRecommendedDay,
+    canPerform: isRecommendedDay(day.dayId, state),
     isCompleted: day.isCompleted,
   };
 }

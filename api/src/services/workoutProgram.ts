@@ -1,8 +1,10 @@
 /**
- * The 3-day program as pure rules: the template every user is seeded from, the rotation, and how a saved
- * set state is merged into a day's exercises. No database here, so each rule is tested with table cases.
+ * The 3-day program as pure rules: seeding from the template, the rotation, and how a saved set state is merged
+ * into a day's exercises. No database here, so each rule is tested with table cases. The template itself and the
+ * rules the clients share (template-day number, recommended day) live in `@hit/contracts/rules`.
  */
 import type { Exercise, SetType, WeightUnit, WorkoutState } from '@hit/contracts';
+import { isRecommendedDay, templateDayNumber, type ProgramDay } from '@hit/contracts/rules';
 
 export interface StoredSet {
   id: string;
@@ -20,58 +22,10 @@ export interface StoredExercise {
   sets: StoredSet[];
 }
 
-export interface DayTemplate {
-  dayId: number;
-  name: string;
-  muscleGroups: string[];
-  exercises: { id: number; name: string }[];
-}
-
 export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'lbs';
 export const WARMUP_SETS_PER_EXERCISE = 2;
 
-/** Exercise ids are stable numbers (day * 100 + position) so progress keeps meaning across resets. */
-export const WORKOUT_PROGRAM: readonly DayTemplate[] = [
-  {
-    dayId: 1,
-    name: 'Day 1',
-    muscleGroups: ['Chest', 'Back'],
-    exercises: [
-      { id: 101, name: 'Incline Press' },
-      { id: 102, name: 'Dumbbell Flys' },
-      { id: 103, name: 'Underhand Pulldowns' },
-      { id: 104, name: 'Deadlifts' },
-    ],
-  },
-  {
-    dayId: 2,
-    name: 'Day 2',
-    muscleGroups: ['Shoulders', 'Arms'],
-    exercises: [
-      { id: 201, name: 'Side Raises' },
-      { id: 202, name: 'Rear Delt Raises' },
-      { id: 203, name: 'Bicep Curls' },
-      { id: 204, name: 'Tricep Press Downs' },
-      { id: 205, name: 'Dips' },
-    ],
-  },
-  {
-    dayId: 3,
-    name: 'Day 3',
-    muscleGroups: ['Legs', 'Abs'],
-    exercises: [
-      { id: 301, name: 'Leg Press' },
-      { id: 302, name: 'Calf Raises' },
-      { id: 303, name: 'Situps or Ab Machine' },
-    ],
-  },
-];
-
 export const INITIAL_WORKOUT_STATE: WorkoutState = { cycleCount: 0, nextRecommendedDay: 1 };
-
-export function dayTemplate(dayId: number): DayTemplate | undefined {
-  return WORKOUT_PROGRAM.find((day) => day.dayId === dayId);
-}
 
 /** Two warm-up sets and one working set, blank; set ids are stable ('101-w1', '101-w2', '101-work'). */
 export function blankSets(exerciseId: number): StoredSet[] {
@@ -84,19 +38,14 @@ export function blankSets(exerciseId: number): StoredSet[] {
   return [...warmups, { id: `${exerciseId}-work`, type: 'working', ...blank }];
 }
 
-export function seededExercises(template: DayTemplate): StoredExercise[] {
+/** A day of the program (`@hit/contracts/rules`) as first stored: its exercises with blank sets. */
+export function seededExercises(template: ProgramDay): StoredExercise[] {
   return template.exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
 }
 
 /** The same exercises with every set back to blank (after completing or resetting a day). */
 export function clearedExercises(exercises: StoredExercise[]): StoredExercise[] {
   return exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
-}
-
-/** The spec's template-day number: the day id modulo 10 when it is 1 to 3, else 1. */
-export function templateDayNumber(dayId: number): 1 | 2 | 3 {
-  const number = dayId % 10;
-  return number === 1 || number === 2 || number === 3 ? number : 1;
 }
 
 export type RotationResult =
@@ -108,7 +57,7 @@ export type RotationResult =
  * 1 -> 2 -> 3 -> 1, and completing the third day of the template starts a new cycle.
  */
 export function completeInRotation(state: WorkoutState, dayId: number): RotationResult {
-  if (dayId !== state.nextRecommendedDay) return { ok: false, nextRecommendedDay: state.nextRecommendedDay };
+  if (!isRecommendedDay(dayId, state)) return { ok: false, nextRecommendedDay: state.nextRecommendedDay };
   const templateDay = templateDayNumber(dayId);
   const startsNewCycle = templateDay === 3;
   return {

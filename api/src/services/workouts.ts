@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import type { Exercise, WorkoutState } from '@hit/contracts';
+import { isRecommendedDay, programDay, WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionModel } from '../models/session';
@@ -10,11 +11,9 @@ import {
   applySetState,
   clearedExercises,
   completeInRotation,
-  dayTemplate,
   INITIAL_WORKOUT_STATE,
   SetStateError,
   seededExercises,
-  WORKOUT_PROGRAM,
   type StoredExercise,
 } from './workoutProgram';
 
@@ -103,7 +102,7 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
   /** One of the user's days, or 404. */
   async function loadDay(userId: Types.ObjectId, dayId: number): Promise<WorkoutDayFields> {
     let day = await WorkoutDay.findOne({ userId, dayId }).lean();
-    if (!day && dayTemplate(dayId)) {
+    if (!day && programDay(dayId)) {
       await seedProgram(userId);
       day = await WorkoutDay.findOne({ userId, dayId }).lean();
     }
@@ -114,7 +113,7 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
   /** 409 unless `dayId` is the next recommended day (the only one that may be started or completed). */
   async function requireNextDay(userId: Types.ObjectId, dayId: number): Promise<WorkoutState> {
     const state = await getState(userId);
-    if (state.nextRecommendedDay !== dayId) throw new HttpError(409, notNextDayMessage(dayId, state.nextRecommendedDay));
+    if (!isRecommendedDay(dayId, state)) throw new HttpError(409, notNextDayMessage(dayId, state.nextRecommendedDay));
     return state;
   }
 
