@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from './apiClient';
+import { ApiError, apiRequest, isAccessDenied } from './apiClient';
 import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 describe('apiRequest', () => {
@@ -35,5 +35,27 @@ describe('apiRequest', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: response.status, message });
+  });
+});
+
+describe('isAccessDenied', () => {
+  it.each([
+    ['a 402 answer (trial over, no subscription)', new ApiError(402, '402: Your free trial has ended'), true],
+    ['a 401 answer', new ApiError(401, '401: Not authenticated'), false],
+    ['a 403 answer', new ApiError(403, '403: Forbidden'), false],
+    ['a 409 answer', new ApiError(409, '409: Day 2 is not the next workout day'), false],
+    ['a network failure', new TypeError('Failed to fetch'), false],
+    ['an error that only carries status 402', Object.assign(new Error('402'), { status: 402 }), false],
+    ['no error at all', undefined, false],
+  ])('%s: %p', (_case, error, expected) => {
+    expect(isAccessDenied(error)).toBe(expected);
+  });
+
+  it('recognises the 402 of a real answer', async () => {
+    mockFetch(answer(402, { message: 'Your free trial has ended' }));
+
+    const error = await apiRequest('POST', '/api/sessions/start', { dayId: 1 }).catch((e: unknown) => e);
+
+    expect(isAccessDenied(error)).toBe(true);
   });
 });

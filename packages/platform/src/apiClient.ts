@@ -1,3 +1,5 @@
+import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
+
 /** An answer from the api that was not OK. `message` follows spec §8: "<status>: <body message or text>". */
 export class ApiError extends Error {
   constructor(
@@ -7,6 +9,11 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The api refused a premium action: the trial is over and no subscription gives access (402). */
+export function isAccessDenied(error: unknown): boolean {
+  return error instanceof ApiError && error.status === ACCESS_DENIED_STATUS;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,4 +1,4 @@
-export { ApiError, apiRequest, type HttpMethod } from './apiClient';
+export { ApiError, apiRequest, isAccessDenied, type HttpMethod } from './apiClient';
 export { createQueryClient, getQueryFn, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';

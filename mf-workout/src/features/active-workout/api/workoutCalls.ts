@@ -1,6 +1,6 @@
 /** The api calls of an active workout (spec §7), typed by @hit/contracts. */
 import type { Exercise, SaveSessionBody, SaveWorkoutDayBody, WorkoutDay } from '@hit/contracts';
-import { ApiError, apiRequest } from '@hit/platform';
+import { apiRequest } from '@hit/platform';
 
 /** PUT /api/sessions/:id: the exercises after each set; on Exit the day goes with them. */
 export function saveSessionExercises(sessionId: string, exercises: Exercise[], workoutDay?: WorkoutDay) {
@@ -29,7 +29,5 @@ export function completeWorkoutDay(dayId: number) {
   return apiRequest('POST', `/api/workout-days/${dayId}/complete`, {});
 }
 
-/** 402: the trial is over and there is no subscription; the api refuses to record workouts. */
-export function isAccessDenied(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 402;
-}
+/** Moved to @hit/platform; kept here until ActiveWorkout and useAutosave import it from there. */
+export { isAccessDenied } from '@hit/platform';

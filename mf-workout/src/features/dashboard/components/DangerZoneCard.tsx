@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Button, Dialog, DialogActions } from '@hit/ui';
-import { useResetProgress } from '@hit/platform';
+import { isAccessDenied, useResetProgress } from '@hit/platform';
 import styled from 'styled-components';
-import { isAccessDenied, type AccessGuard } from '../hooks/useAccessGuard';
+import type { AccessGuard } from '../hooks/useAccessGuard';
 import { WarningIcon } from './icons';
 
 const Zone = styled.section`

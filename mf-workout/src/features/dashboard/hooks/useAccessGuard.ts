@@ -1,12 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, queryKeys, toast, useAccess, type Access } from '@hit/platform';
+import { queryKeys, toast, useAccess, type Access } from '@hit/platform';
 
 export const CHECKING_SUBSCRIPTION = 'Checking subscription status...';
-
-export function isAccessDenied(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 402;
-}
 
 export interface AccessGuard {
   access: Access;

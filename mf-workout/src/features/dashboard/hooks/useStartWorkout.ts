@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Session, WorkoutDay, WorkoutState } from '@hit/contracts';
-import { ApiError, queryKeys } from '@hit/platform';
+import { ApiError, isAccessDenied, queryKeys } from '@hit/platform';
 import { useResetWorkoutDay } from '../../workouts-api/resetWorkoutDay';
 import { useStartSession } from '../../workouts-api/startSession';
 import type { RestPeriod } from '../logic/restPeriod';
 import { isNextDay } from '../logic/rotation';
-import { isAccessDenied, type AccessGuard } from './useAccessGuard';
+import type { AccessGuard } from './useAccessGuard';
 
 /** What the active workout is given: the day and its session (null = local mode). */
 export interface StartedWorkout {
