@@ -1,7 +1,7 @@
 // Analytics derivations (issue #10 item 4): mf-analytics' deriveAnalytics (the pure logic the Progress screen
 // runs on GET /api/progress's answer) at 1k, 10k and 30k entries, median of 5 after a warm-up. The TypeScript is
 // compiled on require with @swc/core (already in the repo for the builds); its imports from @hit/contracts are
-// type-only, so nothing else is loaded.
+// type-only, and the zod-free @hit/contracts/rules loads as built (run.js builds first), so nothing else is loaded.
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');

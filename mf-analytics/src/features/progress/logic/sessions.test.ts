@@ -1,22 +1,5 @@
 import { entry, nov } from './fixtures';
-import { groupSessions, templateDay } from './index';
-
-describe('templateDay (spec §4)', () => {
-  it.each([
-    [1, 1],
-    [2, 2],
-    [3, 3],
-    [11, 1],
-    [12, 2],
-    [23, 3],
-    [4, 1],
-    [10, 1],
-    [0, 1],
-    [-2, 1],
-  ])('day id %p -> %p', (id, expected) => {
-    expect(templateDay(id)).toBe(expected);
-  });
-});
+import { groupSessions } from './index';
 
 describe('groupSessions: grouping (spec §4)', () => {
   it('groups by sessionId, whatever the times', () => {
@@ -76,6 +59,7 @@ describe('groupSessions: cycle numbering (spec §4)', () => {
     ['a restart before finishing (2 -> 1)', [1, 2, 1, 2, 3], [1, 1, 2, 2, 2]],
     ['a repeated day stays in the cycle', [1, 1, 2, 2, 3], [1, 1, 1, 1, 1]],
     ['ids mapped by modulo 10', [11, 12, 13, 11], [1, 1, 1, 2]],
+    ['ids whose template day is 1 by default (10, 4, -2)', [2, 10, 3, 4, 2, -2], [1, 2, 2, 3, 3, 4]],
     ['a first session on day 3', [3, 1], [1, 2]],
   ])('%s', (_name, dayIds, expected) => {
     expect(cyclesFor(dayIds)).toEqual(expected);

@@ -1,4 +1,5 @@
 import type { ProgressEntry } from '@hit/contracts';
+import { templateDayNumber } from '@hit/contracts/rules';
 import { parseIsoTime } from './isoTime';
 import { isWorkingSet } from './units';
 
@@ -31,12 +32,6 @@ export interface Prepared {
   sessions: ProgressSession[];
 }
 
-/** Spec §4: the workout day id modulo 10 if that is 1 to 3, else 1 (ids like 11, 12, 13 map to days 1-3). */
-export function templateDay(workoutDayId: number): 1 | 2 | 3 {
-  const day = workoutDayId % 10;
-  return day === 1 || day === 2 || day === 3 ? day : 1;
-}
-
 /** Spec §4: without a sessionId, sets of the same day completed in the same minute (UTC) belong together. */
 function sessionKey(entry: ProgressEntry, time: number): string {
   if (entry.sessionId) return entry.sessionId;
@@ -62,7 +57,7 @@ function sortByTime(items: PreparedEntry[]): PreparedEntry[] {
 function numberCycles(sessions: ProgressSession[]): void {
   let cycle = 1;
   for (let i = 0; i < sessions.length; i++) {
-    if (i > 0 && templateDay(sessions[i].workoutDayId) < templateDay(sessions[i - 1].workoutDayId)) cycle++;
+    if (i > 0 && templateDayNumber(sessions[i].workoutDayId) < templateDayNumber(sessions[i - 1].workoutDayId)) cycle++;
     sessions[i].cycle = cycle;
   }
 }

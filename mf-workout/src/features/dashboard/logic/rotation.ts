@@ -1,19 +1,17 @@
 import type { WorkoutDay, WorkoutState } from '@hit/contracts';
+import { isRecommendedDay, templateDayNumber } from '@hit/contracts/rules';
+
+// The dashboard's components read the rotation from here; the rule itself is the api's, in @hit/contracts/rules.
+export { templateDayNumber };
 
 /** Spec §4: the cycle shown is cycleCount + 1 (the first cycle is Cycle 1). */
 export function cycleNumber(cycleCount: number): number {
   return cycleCount + 1;
 }
 
-/** Spec §4: the template-day number (1-3) of a day id: its last digit when that is 1, 2 or 3, else 1. */
-export function templateDayNumber(dayId: number): 1 | 2 | 3 {
-  const lastDigit = Math.abs(Math.trunc(dayId)) % 10;
-  return lastDigit === 1 || lastDigit === 2 || lastDigit === 3 ? lastDigit : 1;
-}
-
 /** The recommended day: the only one that may be started (the api answers 409 for any other). */
 export function isNextDay(day: Pick<WorkoutDay, 'id'>, state: Pick<WorkoutState, 'nextRecommendedDay'>): boolean {
-  return day.id === state.nextRecommendedDay;
+  return isRecommendedDay(day.id, state);
 }
 
 /** The day to start next: the recommended one, else the day with the same template number. */
