@@ -176,7 +176,7 @@ export function ExerciseCard({ exercise, number, active, lastWorkout, saveStateO
   const done = isExerciseComplete(exercise);
   const completedCount = exercise.sets.filter((set) => set.completed).length;
   const inputIndex = active ? firstIncompleteSetIndex(exercise) : -1;
-  const hint = exerciseHint(exercise.name);
+  const hint = exerciseHint(exercise.id);
   const workingSet = exercise.sets.find((set) => set.type === 'working' && set.completed);
 
   const card = useRef<HTMLElement>(null);
