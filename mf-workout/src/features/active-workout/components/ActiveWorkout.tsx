@@ -1,46 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Exercise, Session, WorkoutDay } from '@hit/contracts';
-import { queryKeys, toast } from '@hit/platform';
-import {
-  COMPLETE_SET_DOUBLE_TAP_MS,
-  COMPLETION_CALLBACK_DELAY_MS,
-  GREAT_JOB_TOAST_MS,
-  NEXT_EXERCISE_DELAY_MS,
-  REST_TIMER_DELAY_MS,
-} from '../../../constants';
-import {
-  completeWorkoutDay,
-  endSession,
-  isAccessDenied,
-  saveSessionExercises,
-  saveWorkoutDay,
-} from '../api/workoutCalls';
+import { isAccessDenied, queryKeys, toast } from '@hit/platform';
+import { GREAT_JOB_TOAST_MS } from '../../../constants';
+import { completeWorkoutDay, endSession, saveSessionExercises, saveWorkoutDay } from '../api/workoutCalls';
 import { useAutosave } from '../hooks/useAutosave';
 import { useLastWorkouts } from '../hooks/useLastWorkouts';
-import { useRestTimer } from '../hooks/useRestTimer';
-import { useTimeouts } from '../hooks/useTimeouts';
+import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
-import { primeRestAlarm } from '../lib/restAlarm';
+import { primeRestAlarm, soundRestAlarm } from '../lib/restAlarm';
+import { setSaveState } from '../logic/autosave';
 import { backupKey, browserStorage, readBackup } from '../logic/pendingBackup';
-import {
-  anySetCompleted,
-  completeSet,
-  earnsGreatJob,
-  firstIncompleteExerciseIndex,
-  firstIncompleteSetIndex,
-  increaseWeightAdvice,
-  isExerciseComplete,
-  isWorkoutComplete,
-  progressCounts,
-  setLabel,
-  undoLastSet,
-  type SetEntry,
-} from '../logic/sets';
-import { ExerciseCard, type SetSaveState } from './ExerciseCard';
+import { anySetCompleted, earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
+import { openWorkout, workoutReducer } from '../logic/workoutReducer';
+import { ExerciseCard } from './ExerciseCard';
 import { RestTimerOverlay } from './RestTimerOverlay';
-import { WorkoutComplete, type FinishState } from './WorkoutComplete';
+import { WorkoutComplete } from './WorkoutComplete';
 import { WorkoutHeader } from './WorkoutHeader';
 import { WorkoutTipCard } from './WorkoutTipCard';
 
@@ -75,7 +51,8 @@ function failureMessage(error: unknown): string {
 
 /**
  * The active workout (spec §2, §4): sets logged one by one and each saved at once, rest timers, tips, and the
- * end of the workout (completed after its last set, or left with Exit).
+ * end of the workout (completed after its last set, or left with Exit). What happens is logic/workoutReducer's;
+ * this screen renders its state and carries out what the state asks for (timers, saves, toasts, api calls).
  */
 export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JSX.Element {
   const queryClient = useQueryClient();
@@ -86,30 +63,13 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const [initial] = useState(() => {
     const fromApi = session?.exercises ?? day.exercises;
     const restored = readBackup(browserStorage(), storageKey, fromApi, Date.now());
-    return { exercises: restored ?? fromApi, restored: restored !== null };
+    return { fromApi, exercises: restored ?? fromApi, openedAt: Date.now() };
   });
-  const [exercises, setExercisesState] = useState<Exercise[]>(initial.exercises);
-  const exercisesRef = useRef(exercises);
-  const [activeIndex, setActiveIndexState] = useState(() => firstIncompleteExerciseIndex(initial.exercises));
-  const activeIndexRef = useRef(activeIndex);
-  // The autosave version each set completed here went out with: 'Saved' once the api confirmed it.
-  const [setVersions, setSetVersions] = useState<Record<string, number>>({});
-  const [finish, setFinish] = useState<FinishState | null>(null);
-  const [exiting, setExiting] = useState(false);
+  const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt }) => openWorkout(exercises, openedAt));
+  const { exercises, activeIndex, rest, upcoming, finish, exiting, lastCompleted, restRanOutAt } = state;
   const closed = useRef(false);
-  const lastCompletedAt = useRef(0);
-  const timeouts = useTimeouts();
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
   useWakeLock(finish === null);
-
-  const setExercises = (next: Exercise[]) => {
-    exercisesRef.current = next;
-    setExercisesState(next);
-  };
-  const setActiveIndex = (next: number) => {
-    activeIndexRef.current = next;
-    setActiveIndexState(next);
-  };
 
   const close = useCallback(() => {
     if (closed.current) return;
@@ -124,18 +84,47 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   }, [close, queryClient]);
 
   const { autosave, status } = useAutosave({
+    savedExercises: initial.fromApi,
     save: (list, reason) =>
       session ? saveSessionExercises(session.id, list, reason === 'exit' ? day : undefined) : saveWorkoutDay(day.id, list),
     onAccessDenied: closeDenied,
     backupKey: storageKey,
   });
 
+  // Every change of the sets (completed, undone, or restored from this phone's copy) goes to the api at once.
+  const handedIn = useRef<readonly Exercise[]>(initial.fromApi);
   useEffect(() => {
-    if (!initial.restored) return;
-    const version = autosave.save(initial.exercises);
-    const restoredSets = initial.exercises.flatMap((exercise) => exercise.sets.filter((set) => set.completed));
-    setSetVersions(Object.fromEntries(restoredSets.map((set) => [set.id, version])));
-  }, [autosave, initial]);
+    if (exercises === handedIn.current) return;
+    handedIn.current = exercises;
+    autosave.save(exercises);
+  }, [autosave, exercises]);
+
+  // What follows a set (the rest timer, the next exercise, the finish) happens when it is due.
+  useEffect(() => {
+    if (!upcoming) return;
+    const timer = setTimeout(() => dispatch({ type: 'stepDue', step: upcoming, now: Date.now() }), upcoming.at - Date.now());
+    return () => clearTimeout(timer);
+  }, [upcoming]);
+
+  useRestClock(rest?.timer.status === 'running', (now) => dispatch({ type: 'restTicked', now }));
+  useEffect(() => {
+    if (restRanOutAt !== null) soundRestAlarm();
+  }, [restRanOutAt]);
+
+  // Spec §4: a working set of more than 12 reps means the weight is too light.
+  const cheerLastSet = useEffectEvent(() => {
+    const set = exercises.flatMap((exercise) => exercise.sets).find((candidate) => candidate.id === lastCompleted?.setId);
+    if (!set?.completed || set.reps === null || !earnsGreatJob(set, set.reps)) return;
+    toast({
+      title: 'Great job! Time to increase weight',
+      description: `${set.reps} reps on your working set. ${increaseWeightAdvice(set.weightUnit)}`,
+      variant: 'success',
+      durationMs: GREAT_JOB_TOAST_MS,
+    });
+  });
+  useEffect(() => {
+    if (lastCompleted) cheerLastSet();
+  }, [lastCompleted]);
 
   const refreshAfterSaving = () => {
     const changed = [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession, queryKeys.progress, queryKeys.lastWorkouts];
@@ -144,103 +133,41 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     }
   };
 
-  const advanceToNextExercise = () => setActiveIndex(firstIncompleteExerciseIndex(exercisesRef.current));
-
-  const restTimer = useRestTimer(() => {
-    // The rest is over: if the exercise is done, the next one starts now.
-    if (isExerciseComplete(exercisesRef.current[activeIndexRef.current])) {
-      timeouts.clear('nextExercise');
-      advanceToNextExercise();
-    }
-  });
-
   /** Spec §4: save the session's exercises, end it, save the day, mark it complete, then refresh. */
-  const completeWorkout = async () => {
-    setFinish({ name: 'finishing' });
-    const finished = exercisesRef.current;
+  const completeWorkout = useEffectEvent(async () => {
     try {
-      await autosave.saveAndWait(finished, 'complete');
+      await autosave.saveAndWait(exercises, 'complete');
       if (session) {
         await endSession(session.id);
-        await saveWorkoutDay(day.id, finished);
+        await saveWorkoutDay(day.id, exercises);
       }
       await completeWorkoutDay(day.id);
     } catch (error) {
       if (isAccessDenied(error)) return closeDenied();
       console.error('Finishing the workout failed:', error);
-      setFinish({ name: 'failed', message: failureMessage(error) });
+      dispatch({ type: 'finishFailed', message: failureMessage(error) });
       return;
     }
     refreshAfterSaving();
-    setFinish({ name: 'complete' });
-  };
-
-  // A workout opened with every set done (reloaded within the second after its last set, or a finish that failed
-  // and was left) is finished now.
+    dispatch({ type: 'finishSucceeded' });
+  });
+  // Each time the workout turns to finishing (its last set a second ago, or 'Try again').
   useEffect(() => {
-    if (isWorkoutComplete(initial.exercises)) timeouts.set('completion', () => void completeWorkout(), COMPLETION_CALLBACK_DELAY_MS);
-    // Only for the workout as it opened.
-  }, []);
+    if (finish?.name === 'finishing') void completeWorkout();
+  }, [finish]);
 
-  const onCompleteSet = (exerciseIndex: number, setId: string, entry: SetEntry) => {
-    const now = Date.now();
-    if (now - lastCompletedAt.current < COMPLETE_SET_DOUBLE_TAP_MS) return;
-    lastCompletedAt.current = now;
+  const onCompleteSet = (exerciseId: number, setId: string, entry: SetEntry) => {
+    // The tap is the user gesture the browser wants before the rest alarm may sound later.
     primeRestAlarm();
-
-    const exercise = exercisesRef.current[exerciseIndex];
-    const set = exercise.sets.find((candidate) => candidate.id === setId);
-    if (!set || set.completed) return;
-    const next = completeSet(exercisesRef.current, exercise.id, setId, entry, new Date(now));
-    setExercises(next);
-    const version = autosave.save(next);
-    setSetVersions((versions) => ({ ...versions, [setId]: version }));
-
-    if (earnsGreatJob(set, entry.reps)) {
-      toast({
-        title: 'Great job! Time to increase weight',
-        description: `${entry.reps} reps on your working set. ${increaseWeightAdvice(entry.weightUnit)}`,
-        variant: 'success',
-        durationMs: GREAT_JOB_TOAST_MS,
-      });
-    }
-
-    const updated = next[exerciseIndex];
-    if (isWorkoutComplete(next)) {
-      timeouts.set('completion', () => void completeWorkout(), COMPLETION_CALLBACK_DELAY_MS);
-    } else if (isExerciseComplete(updated)) {
-      timeouts.set('nextExercise', advanceToNextExercise, NEXT_EXERCISE_DELAY_MS);
-    } else {
-      const nextSetIndex = firstIncompleteSetIndex(updated);
-      const nextSet = {
-        exerciseName: updated.name,
-        label: setLabel(updated.sets, nextSetIndex),
-        isWorkingSet: updated.sets[nextSetIndex].type === 'working',
-      };
-      timeouts.set('restTimer', () => restTimer.start(nextSet), REST_TIMER_DELAY_MS);
-    }
-  };
-
-  const onUndo = () => {
-    const undone = undoLastSet(exercisesRef.current);
-    if (!undone) return;
-    timeouts.clearAll();
-    restTimer.cancel();
-    setExercises(undone.exercises);
-    autosave.save(undone.exercises);
-    setSetVersions(({ [undone.setId]: _undone, ...rest }) => rest);
-    setActiveIndex(undone.exerciseIndex);
+    dispatch({ type: 'setCompleted', exerciseId, setId, entry, now: Date.now() });
   };
 
   /** Exit: the sets done are saved with the day and the session ended, then back to the dashboard. */
   const onExit = async () => {
     if (exiting) return;
-    setExiting(true);
-    // Leaving within the second after the last set: Exit wins over finishing the workout.
-    timeouts.clear('completion');
-    const current = exercisesRef.current;
+    dispatch({ type: 'exitStarted' });
     try {
-      if (anySetCompleted(current) || autosave.unsavedExercises()) await autosave.saveAndWait(current, 'exit');
+      if (anySetCompleted(exercises) || autosave.unsavedExercises()) await autosave.saveAndWait(exercises, 'exit');
       if (session) {
         await endSession(session.id).catch((error: unknown) => {
           // The sets are saved; an open session left behind is only offered for resume later.
@@ -250,8 +177,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
       }
     } catch (error) {
       if (isAccessDenied(error)) return closeDenied();
-      setExiting(false);
-      if (isWorkoutComplete(current)) timeouts.set('completion', () => void completeWorkout(), COMPLETION_CALLBACK_DELAY_MS);
+      dispatch({ type: 'exitFailed', now: Date.now() });
       toast({
         title: 'Not saved yet',
         description: 'Your sets could not be saved. Check your connection and tap Exit again — they are kept on this phone meanwhile.',
@@ -263,12 +189,6 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     close();
   };
 
-  const saveStateOf = (setId: string): SetSaveState => {
-    const version = setVersions[setId];
-    if (version === undefined || status.savedVersion >= version) return 'saved';
-    return status.failing ? 'retrying' : 'saving';
-  };
-
   if (finish) {
     return (
       <Screen>
@@ -276,7 +196,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
           state={finish}
           day={day}
           exerciseCount={exercises.length}
-          onRetry={() => void completeWorkout()}
+          onRetry={() => dispatch({ type: 'finishRetried' })}
           onReturnHome={close}
         />
       </Screen>
@@ -284,7 +204,8 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   }
 
   const { completedSets, totalSets } = progressCounts(exercises);
-  const canUndo = anySetCompleted(exercises);
+  const setsById = new Map(exercises.flatMap((exercise) => exercise.sets.map((set) => [set.id, set])));
+  const saveStateOf = (setId: string) => setSaveState(setsById.get(setId)!, status);
 
   return (
     <Screen as="main" aria-label="Active workout">
@@ -306,14 +227,19 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
             active={index === activeIndex}
             lastWorkout={lastWorkouts.get(exercise.id)}
             saveStateOf={saveStateOf}
-            canUndo={canUndo}
-            onCompleteSet={(setId, entry) => onCompleteSet(index, setId, entry)}
-            onUndo={onUndo}
+            canUndo={completedSets > 0}
+            onCompleteSet={(setId, entry) => onCompleteSet(exercise.id, setId, entry)}
+            onUndo={() => dispatch({ type: 'setUndone' })}
           />
         ))}
       </ExerciseList>
-      {restTimer.rest && (
-        <RestTimerOverlay rest={restTimer.rest} onPause={restTimer.pause} onResume={restTimer.resume} onSkip={restTimer.skip} />
+      {rest && (
+        <RestTimerOverlay
+          rest={rest}
+          onPause={() => dispatch({ type: 'restPaused', now: Date.now() })}
+          onResume={() => dispatch({ type: 'restResumed', now: Date.now() })}
+          onSkip={() => dispatch({ type: 'restSkipped' })}
+        />
       )}
       <WorkoutTipCard />
     </Screen>

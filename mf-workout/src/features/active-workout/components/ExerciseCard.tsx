@@ -2,13 +2,11 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { Exercise, LastWorkout } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
+import type { SetSaveState } from '../logic/autosave';
 import { prefillSet } from '../logic/prefill';
 import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
 import { exerciseHint } from './exerciseHints';
 import { SetEntryForm } from './SetEntryForm';
-
-/** Where a completed set is on its way to the api. */
-export type SetSaveState = 'saved' | 'saving' | 'retrying';
 
 const Card = styled.section<{ $active: boolean }>`
   /* Scrolled to when it becomes active: clear of the sticky header. */

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
-import type { RestTimer } from '../hooks/useRestTimer';
-import { CURRENT_SET_SELECTOR } from './SetEntryForm';
 import { formatClock, restSecondsLeft } from '../logic/restTimer';
+import type { RestTimer } from '../logic/workoutReducer';
+import { CURRENT_SET_SELECTOR } from './SetEntryForm';
 
 const Backdrop = styled.div`
   position: fixed;

@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import type { WorkoutDay } from '@hit/contracts';
 import { Alert, Button, Spinner } from '@hit/ui';
 import { muscleGroupsText } from '../logic/sets';
-
-export type FinishState = { name: 'finishing' } | { name: 'complete' } | { name: 'failed'; message: string };
+import type { FinishState } from '../logic/workoutReducer';
 
 const Screen = styled.section`
   display: grid;

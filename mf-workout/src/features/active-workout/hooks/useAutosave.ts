@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Exercise } from '@hit/contracts';
-import { isAccessDenied } from '../api/workoutCalls';
+import { isAccessDenied } from '@hit/platform';
 import { createAutosave, type Autosave, type AutosaveStatus, type SaveReason } from '../logic/autosave';
 import { browserStorage, clearBackup, writeBackup } from '../logic/pendingBackup';
 
 interface UseAutosaveOptions {
+  /** The state the api already has: what the workout opened with. */
+  savedExercises: readonly Exercise[];
   save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>;
   onAccessDenied: () => void;
   /** Where the unconfirmed state is copied in this browser until the api has it. */
@@ -16,7 +18,7 @@ interface UseAutosaveOptions {
  * or the page is shown again, copied to localStorage while unconfirmed, and the page asks before it is left
  * with a set not saved yet.
  */
-export function useAutosave({ save, onAccessDenied, backupKey }: UseAutosaveOptions): { autosave: Autosave; status: AutosaveStatus } {
+export function useAutosave({ savedExercises, save, onAccessDenied, backupKey }: UseAutosaveOptions): { autosave: Autosave; status: AutosaveStatus } {
   const saveRef = useRef(save);
   const deniedRef = useRef(onAccessDenied);
   useEffect(() => {
@@ -26,6 +28,7 @@ export function useAutosave({ save, onAccessDenied, backupKey }: UseAutosaveOpti
 
   const [autosave] = useState(() =>
     createAutosave({
+      savedExercises,
       save: (exercises, reason) => saveRef.current(exercises, reason),
       isAccessDenied,
       onAccessDenied: () => deniedRef.current(),

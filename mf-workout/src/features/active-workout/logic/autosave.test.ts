@@ -1,6 +1,6 @@
 import type { Exercise } from '@hit/contracts';
 import { chestDay, completed, exercise, blankSets } from '../testing/fixtures';
-import { backoffDelayMs, createAutosave, type SaveReason } from './autosave';
+import { backoffDelayMs, createAutosave, setSaveState, type AutosaveStatus, type SaveReason } from './autosave';
 
 class Status402 extends Error {
   status = 402;
@@ -68,7 +68,12 @@ describe('autosave', () => {
     expect(save).toHaveBeenLastCalledWith(third, 'autosave');
     pending[1].resolve();
     await flushPromises();
-    expect(autosave.getStatus().savedVersion).toBe(3);
+    expect(autosave.getStatus()).toMatchObject({ savedVersion: 3, savedExercises: third });
+  });
+
+  it('knows the state the api already has before anything is saved', () => {
+    const autosave = createAutosave({ savedExercises: second, save: jest.fn(), isAccessDenied: () => false, onAccessDenied: jest.fn() });
+    expect(autosave.getStatus().savedExercises).toBe(second);
   });
 
   it('retries a failed save with growing waits until it lands', async () => {
@@ -147,5 +152,26 @@ describe('autosave', () => {
     autosave.stop();
     await jest.advanceTimersByTimeAsync(60_000);
     expect(save).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a completed set's save state", () => {
+  const done = completed(w1, 95, 10, '2026-11-22T09:00:00.000Z');
+  const status = (savedExercises: Exercise[], failing = false): AutosaveStatus => ({
+    latestVersion: 2,
+    savedVersion: 1,
+    savedExercises,
+    failing,
+    accessDenied: false,
+  });
+
+  it.each<[string, AutosaveStatus, 'saved' | 'saving' | 'retrying']>([
+    ['saved: the api has it as it is', status(second), 'saved'],
+    ['saving: the api has it incomplete', status(first), 'saving'],
+    ['retrying: the api has it incomplete and the last attempt failed', status(first, true), 'retrying'],
+    ['saving: the api has other numbers (undone, then logged again)', status([exercise(101, 'Incline Press', [{ ...done, reps: 9 }, w2, work])]), 'saving'],
+    ['saving: the api has it from another moment', status([exercise(101, 'Incline Press', [{ ...done, completedAt: '2026-11-22T09:01:00.000Z' }, w2, work])]), 'saving'],
+  ])('%s', (_case, current, expected) => {
+    expect(setSaveState(done, current)).toBe(expected);
   });
 });

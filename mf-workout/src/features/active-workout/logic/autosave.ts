@@ -4,7 +4,7 @@
  * save retried with exponential backoff until it lands. Only a denied access (402) stops it: nothing can be saved
  * then, and the workout view closes.
  */
-import type { Exercise } from '@hit/contracts';
+import type { Exercise, WorkoutSet } from '@hit/contracts';
 
 /** Why a state is saved: after a set, on Exit (the day goes with it), or before completing the workout. */
 export type SaveReason = 'autosave' | 'exit' | 'complete';
@@ -14,6 +14,8 @@ export interface AutosaveStatus {
   latestVersion: number;
   /** Version of the newest state the api has confirmed. */
   savedVersion: number;
+  /** The newest state the api has confirmed (at first, the one it gave). */
+  savedExercises: readonly Exercise[];
   /** The last attempt failed and a retry is scheduled. */
   failing: boolean;
   /** The api refused with 402: saving has stopped. */
@@ -21,6 +23,8 @@ export interface AutosaveStatus {
 }
 
 export interface AutosaveOptions {
+  /** The state the api already has: what the workout opened with. */
+  savedExercises?: readonly Exercise[];
   save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>;
   isAccessDenied: (error: unknown) => boolean;
   onAccessDenied: (error: unknown) => void;
@@ -44,8 +48,15 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export function createAutosave({ save, isAccessDenied, onAccessDenied, onError, retryDelayMs = backoffDelayMs }: AutosaveOptions) {
-  let status: AutosaveStatus = { latestVersion: 0, savedVersion: 0, failing: false, accessDenied: false };
+export function createAutosave({
+  savedExercises = [],
+  save,
+  isAccessDenied,
+  onAccessDenied,
+  onError,
+  retryDelayMs = backoffDelayMs,
+}: AutosaveOptions) {
+  let status: AutosaveStatus = { latestVersion: 0, savedVersion: 0, savedExercises, failing: false, accessDenied: false };
   let latest: { version: number; exercises: Exercise[]; reason: SaveReason } | null = null;
   let inFlight = false;
   let attempt = 0;
@@ -100,7 +111,8 @@ export function createAutosave({ save, isAccessDenied, onAccessDenied, onError, 
     }
     inFlight = false;
     attempt = 0;
-    update({ savedVersion: Math.max(status.savedVersion, version), failing: false });
+    // Saves go out one at a time, newest state last, so the one just confirmed is the newest the api has.
+    update({ savedVersion: version, savedExercises: exercises, failing: false });
     settle();
     // A newer state may have come in while this one was on its way.
     void run();
@@ -164,3 +176,23 @@ export function createAutosave({ save, isAccessDenied, onAccessDenied, onError, 
 }
 
 export type Autosave = ReturnType<typeof createAutosave>;
+
+/** Where a completed set is on its way to the api. */
+export type SetSaveState = 'saved' | 'saving' | 'retrying';
+
+function sameRecord(a: WorkoutSet, b: WorkoutSet): boolean {
+  return (
+    a.completed === b.completed &&
+    a.completedAt === b.completedAt &&
+    a.weight === b.weight &&
+    a.reps === b.reps &&
+    a.weightUnit === b.weightUnit
+  );
+}
+
+/** 'Saved' once the api has confirmed a state holding the set as it is now; until then saving, or retrying. */
+export function setSaveState(set: WorkoutSet, status: AutosaveStatus): SetSaveState {
+  const confirmed = status.savedExercises.flatMap((exercise) => exercise.sets).find((candidate) => candidate.id === set.id);
+  if (confirmed && sameRecord(confirmed, set)) return 'saved';
+  return status.failing ? 'retrying' : 'saving';
+}
