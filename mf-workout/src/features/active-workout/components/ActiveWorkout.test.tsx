@@ -100,6 +100,58 @@ describe('the workout on screen', () => {
   });
 });
 
+describe('Complete Set needs the reps typed (spec §5)', () => {
+  const lastTime = { workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 } };
+
+  it("stays disabled with last time's weight prefilled until reps above 0 are typed; last time stays in view", async () => {
+    const api = mockWorkoutApi((call) => (call.path === '/api/progress/last-workout/101/1' ? answer(200, lastTime) : undefined));
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await passTime(0);
+    const completeSet = screen.getByRole('button', { name: 'Complete Set' });
+    const reps = screen.getByLabelText('Reps');
+
+    expect(screen.getByLabelText('Weight')).toHaveValue('95');
+    expect(reps).toHaveValue('');
+    expect(completeSet).toBeDisabled();
+    await user.click(completeSet);
+    await passTime(0);
+    expect(api.writes()).toEqual([]);
+    expect(within(card('Incline Press')).getByRole('heading', { level: 3 })).toHaveTextContent('Warm-up 1');
+
+    await user.type(reps, '0');
+    expect(completeSet).toBeDisabled();
+    await user.clear(reps);
+    await user.type(reps, '9');
+    expect(completeSet).toBeEnabled();
+    expect(screen.getByText('Last time: 95 lbs × 10')).toBeInTheDocument();
+    expect(reps).toHaveAttribute('placeholder', '10');
+    expect(screen.getByLabelText('Weight')).toHaveAttribute('placeholder', '95');
+
+    await user.click(completeSet);
+    await passTime(0);
+    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 9 });
+  });
+
+  it("stays disabled with the session's prefilled weight and empty reps, also on Enter", async () => {
+    const api = mockWorkoutApi();
+    const [w1, w2, work] = blankSets(101);
+    const prefilled = [exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]), exercise(102, 'Dumbbell Flys')];
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day, prefilled) });
+
+    expect(screen.getByLabelText('Weight')).toHaveValue('40');
+    expect(screen.getByLabelText('Reps')).toHaveValue('');
+    expect(screen.getByLabelText('Reps')).toHaveAttribute('placeholder', '0');
+    expect(screen.getByRole('button', { name: 'Complete Set' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Reps'), '{Enter}');
+    await passTime(0);
+
+    expect(api.writes()).toEqual([]);
+    expect(screen.getByRole('banner')).toHaveTextContent('0/6 sets');
+  });
+});
+
 describe('saving every set at once', () => {
   it('sends the completed set with weight, reps, unit and completion time, then shows it saved', async () => {
     const api = mockWorkoutApi();
@@ -270,7 +322,7 @@ describe('resuming and last workout', () => {
     expect(screen.getAllByLabelText('Weight')).toHaveLength(1);
   });
 
-  it("shows last time's weight and reps and prefills them; failures are only logged", async () => {
+  it("shows last time's weight and reps, prefills the weight and offers the reps as placeholder; failures are only logged", async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockWorkoutApi((call) => {
       if (call.path === '/api/progress/last-workout/101/1') {
@@ -285,7 +337,8 @@ describe('resuming and last workout', () => {
 
     expect(screen.getByText('Last time: 95 lbs × 10')).toBeInTheDocument();
     expect(screen.getByLabelText('Weight')).toHaveValue('95');
-    expect(screen.getByLabelText('Reps')).toHaveValue('10');
+    expect(screen.getByLabelText('Reps')).toHaveValue('');
+    expect(screen.getByLabelText('Reps')).toHaveAttribute('placeholder', '10');
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Dumbbell Flys'), expect.anything());
 
     await logSet(user, { reps: '10' });
@@ -309,7 +362,8 @@ describe('resuming and last workout', () => {
     const flys = within(card('Dumbbell Flys'));
     expect(flys.getByText('Last time: 25 lbs × 6')).toBeInTheDocument();
     expect(flys.getByLabelText('Weight')).toHaveValue('25');
-    expect(flys.getByLabelText('Reps')).toHaveValue('6');
+    expect(flys.getByLabelText('Reps')).toHaveValue('');
+    expect(flys.getByLabelText('Reps')).toHaveAttribute('placeholder', '6');
   });
 
   it("takes the unit of the session's prefilled weight", () => {

@@ -152,6 +152,7 @@ interface SetEntryFormProps {
 /**
  * The one set that takes input: weight (decimal keypad, ',' or '.'), reps (number keypad), unit, Complete Set.
  * The inputs show the prefill until the lifter types, so last workout's numbers arriving late still fill them.
+ * Complete Set stays disabled until reps above 0 are entered (spec §5).
  */
 export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) {
   const id = useId();
@@ -208,7 +209,7 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
             inputMode="decimal"
             enterKeyHint="next"
             autoComplete="off"
-            placeholder="0"
+            placeholder={prefill.placeholder.weight}
             value={weightText}
             $invalid={problem === 'weight-too-high'}
             aria-invalid={problem === 'weight-too-high' || undefined}
@@ -227,7 +228,7 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
             pattern="[0-9]*"
             enterKeyHint="done"
             autoComplete="off"
-            placeholder="0"
+            placeholder={prefill.placeholder.reps}
             value={repsText}
             $invalid={problem === 'reps-too-high'}
             aria-invalid={problem === 'reps-too-high' || undefined}
