@@ -1,7 +1,7 @@
-// `npm run bench`: every benchmark of ARCHITECTURE §7 / issue #10 on this machine, against the production build,
-// printed as one table (figure, value, budget, pass/fail) and written to bench/RESULTS.md. Exit code 1 when any
-// budget fails (or a benchmark could not run). Server figures are also given as ratios against a baseline measured
-// in the same run, since absolute times on a shared 2-core machine are noisy.
+// `npm run bench`: every benchmark of the budgets (docs/architecture.md, "Performance budgets"), issue #10, on this
+// machine, against the production build, printed as one table (figure, value, budget, pass/fail) and written to
+// bench/RESULTS.md. Exit code 1 when any budget fails (or a benchmark could not run). Server figures are also given as
+// ratios against a baseline measured in the same run, since absolute times on a shared 2-core machine are noisy.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -56,7 +56,7 @@ Written by \`npm run bench\` (bench/run.js); every run overwrites this file.
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}
 - Node ${process.version}; Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (headless, playwright-core)
-- Budgets: ARCHITECTURE §7 / issue #10 (bundle budgets from ${budgetsSource})
+- Budgets: docs/architecture.md, "Performance budgets" / issue #10 (bundle budgets from ${budgetsSource})
 - Run time: ${durationS.toFixed(0)} s; ${failed === 0 ? 'every budget met' : `${failed} figure(s) failed`}
 - Machine load (1-minute load average) at the start: ${loadAtStart.toFixed(1)}, at the end: ${os.loadavg()[0].toFixed(1)}
   (above ${os.cpus().length}, other work competed for the cores: absolute figures are then pessimistic)

@@ -1,5 +1,5 @@
-// ARCHITECTURE §7's bundle budgets, in one place: the budget test (shell/test/bundleBudgets.test.ts) checks the
-// production build against them, and the bench harness reports them.
+// The bundle budgets (docs/architecture.md, "Performance budgets"), in one place: the budget test
+// (shell/test/bundleBudgets.test.ts) checks the production build against them, and the bench harness reports them.
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
@@ -7,8 +7,8 @@ const zlib = require('node:zlib');
 /** KB = 1024 bytes of gzip, as the api's `compression` middleware sends them (zlib level 6, its default). */
 const budgets = {
   /**
-   * Every script the landing page (`/`, an anonymous visitor) needs to render. ARCHITECTURE §7 says 150; tightened
-   * to 100 (issue #10: a budget beaten by far is tightened) since the standalone landing build needs about 86.
+   * Every script the landing page (`/`, an anonymous visitor) needs to render. The budget was 150; tightened to 100
+   * (issue #10: a budget beaten by far is tightened) since the standalone landing build needs about 86.
    */
   landingInitialJsKb: 100,
   /** Each remote's own scripts for its route (remoteEntry.js + its exposed module's chunks), shared singletons apart. */
@@ -17,7 +17,7 @@ const budgets = {
 
 const GZIP_LEVEL = 6;
 const REMOTE_FOLDERS = ['mf-auth', 'mf-workout', 'mf-analytics', 'mf-account'];
-/** d3 is not shared (ARCHITECTURE §2): only this remote bundles it. */
+/** d3 is not shared (docs/architecture.md, "Module federation contract"): only this remote bundles it. */
 const D3_OWNER = 'mf-analytics';
 
 function gzipBytes(file) {
@@ -53,7 +53,7 @@ function remoteBuildDir(repoRoot, folder) {
   return path.join(repoRoot, folder, 'dist', version);
 }
 
-/** The singletons of ARCHITECTURE §2 (config/webpack.factory.js shares them; the shell provides them). */
+/** The shared singletons (config/webpack.factory.js shares them; the shell provides them). */
 const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query', '@tanstack/query-core', 'styled-components', '@hit/platform', '@hit/ui'];
 
 /**

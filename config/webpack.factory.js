@@ -20,7 +20,8 @@ const API_ORIGIN = 'http://localhost:3001';
 const THEME_COLOR = '#0f1217';
 const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 113, safari >= 16.4';
 
-// ARCHITECTURE §2: one copy of each of these per page, whoever loads first provides it.
+// One copy of each of these per page, whoever loads first provides it
+// (docs/architecture.md, "Module federation contract").
 const SINGLETONS = [
   'react',
   'react/',
@@ -66,7 +67,8 @@ class BuildRefused extends Error {
 }
 
 /**
- * Which version a remote build is and where it goes (ARCHITECTURE §2: immutable, versioned builds).
+ * Which version a remote build is and where it goes: immutable, versioned builds
+ * (docs/architecture.md, "Module federation contract").
  *  - No REMOTE_VERSION: package.json's version, the development build. It is rebuilt in place whenever sources
  *    change (scripts/ensure-built.js does so), so it is not immutable.
  *  - REMOTE_VERSION=x.y.z: a release build into dist/x.y.z/. Once its mf-manifest.json exists that version is
@@ -111,7 +113,10 @@ function sharedSingletons(appPackage) {
   );
 }
 
-/** ARCHITECTURE §2: a remote exposes its one entry component; the shell only consumes, at run time. */
+/**
+ * A remote exposes its one entry component; the shell only consumes, at run time
+ * (docs/architecture.md, "Module federation contract").
+ */
 function federationOptions({ remote, appPackage }) {
   return {
     name: remote ? remote.name : 'shell',
@@ -251,12 +256,12 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
 }
 
 /**
- * The landing page as its own small page (ARCHITECTURE §7: landing initial JS <= 150 KB gzip), served by the api
- * for exactly `/`: react, react-dom, styled-components and the landing components, with no module federation, no
- * router, no query client and no remote map. Its links are plain anchors: following one loads the app (the
- * shell's index.html) at that page. Inside the app, client-side navigation to `/` renders the same LandingPage
- * from the shell's router. Not federated on purpose: it must never load a remote, and the federation runtime
- * alone would be a fifth of the budget.
+ * The landing page as its own small page (docs/architecture.md, "Landing page"), for the landing budget
+ * (docs/architecture.md, "Performance budgets"), served by the api for exactly `/`: react, react-dom, styled-components
+ * and the landing components, with no module federation, no router, no query client and no remote map. Its links are
+ * plain anchors: following one loads the app (the shell's index.html) at that page. Inside the app, client-side
+ * navigation to `/` renders the same LandingPage from the shell's router. Not federated on purpose: it must never load
+ * a remote, and the federation runtime alone would be a fifth of the budget.
  *
  * @param {object} options
  * @param {string} options.appDir the shell's folder (its src/landing/index.tsx)

@@ -47,7 +47,7 @@ function wantsShellPage(req: Request): boolean {
 /**
  * The shell's production build at `/`, with index.html for every page route (SPA fallback). Exactly `/` gets the
  * standalone landing page (shell/dist/landing/index.html: the landing components without module federation, the
- * router or the query client — ARCHITECTURE §7's landing budget); its links load index.html at their page. Without
+ * router or the query client: docs/architecture.md, "Landing page"); its links load index.html at their page. Without
  * that build, `/` gets index.html, whose router renders the same landing page.
  */
 export function shellFiles(root: string): Router {

@@ -1,7 +1,7 @@
-// The throughput baseline (ARCHITECTURE §7): a bare Express 5 + express-session + connect-mongo app, the same
-// versions the api uses, on the same database. GET /login creates a session (as sign-in does); GET /hello reads
-// that session from the store on every request (as every authenticated api request does) and answers a tiny JSON.
-// Started as its own process by servers.js: env MONGODB_URI, PORT.
+// The throughput baseline (docs/architecture.md, "Performance budgets"): a bare Express 5 + express-session +
+// connect-mongo app, the same versions the api uses, on the same database. GET /login creates a session (as sign-in
+// does); GET /hello reads that session from the store on every request (as every authenticated api request does) and
+// answers a tiny JSON. Started as its own process by servers.js: env MONGODB_URI, PORT.
 const { requireFromApi } = require('./util');
 
 const express = requireFromApi('express');

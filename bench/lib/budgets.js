@@ -1,5 +1,5 @@
-// Budgets (ARCHITECTURE §7, issue #10). The bundle budgets come from config/budgets.js when it exists (shared with
-// the build's own size check), else from the defaults here; the rest are the bench's own.
+// Budgets (docs/architecture.md, "Performance budgets"), issue #10. The bundle budgets come from config/budgets.js when
+// it exists (shared with the build's own size check), else from the defaults here; the rest are the bench's own.
 const path = require('node:path');
 const { REPO_ROOT } = require('./util');
 
@@ -24,7 +24,7 @@ const BUDGETS = {
   workoutDaysRatio: 0.5,
   workoutDaysP99Ms: 50,
   autosaveRatio: 0.3,
-  // ARCHITECTURE §7 / issue #10 say 150 ms and 40; tightened (beaten by far: about 6 ms and 1.5 once cached).
+  // Issue #10 said 150 ms and 40; tightened (beaten by far: about 6 ms and 1.5 once cached).
   progress30kMs: 50,
   progress30kTo1kRatio: 10,
   derive30kMs: 50,

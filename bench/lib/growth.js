@@ -104,8 +104,8 @@ async function measureGrowth({ api, mongoUri, log }) {
 }
 
 /**
- * The embedded database's RSS holding 30k entries (ARCHITECTURE §7: under 100 MB): a fresh database process
- * of its own, the api's indexes created, 30k entries of one user inserted and read back once (as GET
+ * The embedded database's RSS holding 30k entries, under 100 MB (docs/architecture.md, "Performance budgets"): a fresh
+ * database process of its own, the api's indexes created, 30k entries of one user inserted and read back once (as GET
  * /api/progress reads them), then its RSS; also its RSS empty, for reference.
  */
 async function measureDatabaseRss({ startDatabase, dataDir }) {

@@ -1,6 +1,7 @@
-// The analytics page's JS heap (ARCHITECTURE §7) with 30k entries: /progress for the 30k user in a fresh context
-// (no throttling), once the charts are drawn and the network is quiet: CDP Performance.getMetrics JSHeapUsedSize,
-// then again after a forced garbage collection (what stays live). Also the time until the charts were drawn.
+// The analytics page's JS heap (docs/architecture.md, "Performance budgets") with 30k entries: /progress for the 30k
+// user in a fresh context (no throttling), once the charts are drawn and the network is quiet: CDP
+// Performance.getMetrics JSHeapUsedSize, then again after a forced garbage collection (what stays live). Also the time
+// until the charts were drawn.
 const { newContext, recordRequests } = require('./browser');
 
 async function measureAnalyticsHeap({ browser, baseUrl, cookie }) {

@@ -1,6 +1,6 @@
-// API throughput (ARCHITECTURE §7, issue #10 item 3): autocannon, 50 connections, 10 s per target, run as a
-// separate process. Baseline: bare Express 5 + express-session + connect-mongo GET /hello with an existing
-// session (the store is read on every request). Then the api's authenticated GET /api/workout-days and the
+// API throughput (docs/architecture.md, "Performance budgets"), issue #10 item 3: autocannon, 50 connections, 10 s per
+// target, run as a separate process. Baseline: bare Express 5 + express-session + connect-mongo GET /hello with an
+// existing session (the store is read on every request). Then the api's authenticated GET /api/workout-days and the
 // autosave PUT /api/sessions/:id. The api's RSS is sampled throughout (memory figure).
 const { spawn } = require('node:child_process');
 const path = require('node:path');

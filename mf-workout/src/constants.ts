@@ -1,4 +1,4 @@
-/** Every timing and limit of the workout screens (spec §4 and §9), in one place. */
+/** Every timing and limit of the workout screens, in one place (docs/product-rules.md, "Workout timings"). */
 
 /** The rest timer opens this long after a set is completed, when the exercise has sets left. */
 export const REST_TIMER_DELAY_MS = 500;

@@ -25,8 +25,8 @@ export function sessionsRouter({ sessions }: { sessions: SessionService }): Rout
     res.status(resumed ? 200 : 201).json(toSession(session) satisfies Session);
   });
 
-  // Beyond spec §7: ARCHITECTURE §4 requires offering to resume an unfinished workout after a reload, and
-  // the client needs this to find it. No open session is the usual state, not an error: 200 with null.
+  // An unfinished workout is offered for resume after a reload (docs/product-rules.md, "Starting a workout"), and the
+  // client needs this to find it. No open session is the usual state, not an error: 200 with null.
   router.get('/sessions/open', ...premium, async (req, res) => {
     const session = await sessions.openSession(currentUser(req)._id);
     res.json(session ? (toSession(session) satisfies Session) : null);

@@ -96,7 +96,10 @@ export function saveSets(client: ApiClient, session: Session, exercises: Exercis
   return client.request('PUT', `/api/sessions/${session.id}`, { exercises });
 }
 
-/** Finishing as the client does (spec §4): the last save, end the session, save the day, complete it. */
+/**
+ * Finishing as the client does (docs/product-rules.md, "Finishing or leaving a workout"): the last save, end the
+ * session, save the day, complete it.
+ */
 export async function finishWorkout(client: ApiClient, session: Session, exercises: Exercise[]) {
   await client.expect(200, 'PUT', `/api/sessions/${session.id}`, { exercises });
   await client.expect(200, 'POST', `/api/sessions/${session.id}/end`, {});

@@ -7,7 +7,7 @@ import type { SubscriptionStatus } from '@hit/contracts';
 import { createQueryClient, dismissToast, queryKeys } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import AccountPanel from './AccountPanel';
-import { answer, mockApi as mockSharedApi, type ApiRoutes } from '@hit/platform/test/apiMock';
+import { answer, mockApi as mockSharedApi, never, type ApiRoutes } from '@hit/platform/test/apiMock';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
@@ -186,6 +186,45 @@ describe('AccountPanel', () => {
       expect(await screen.findByText('Progress Reset')).toBeInTheDocument();
       expect(api.callsTo('POST /api/reset')).toHaveLength(1);
       await waitFor(() => expect(queryClient.getQueryState(queryKeys.workoutDays)?.isInvalidated).toBe(true));
+    });
+
+    it('waits, disabled, while the subscription status loads', async () => {
+      const api = mockApi({ 'GET /api/subscription/status': never });
+      renderPanel({ status: null });
+
+      expect(button('Reset All Progress')).toBeDisabled();
+      expect(button('Reset All Progress')).toHaveAccessibleDescription('Checking subscription status...');
+      await userEvent.click(button('Reset All Progress')!);
+      expect(screen.queryByRole('dialog', { name: 'Reset all progress?' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST /api/reset')).toHaveLength(0);
+      expect(within(panel()).queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument();
+    });
+
+    it('is disabled when access is denied, with the upgrade prompt in its place', async () => {
+      const api = mockApi({ 'POST /api/subscription/create-checkout': never });
+      renderPanel({ status: expired });
+
+      expect(button('Reset All Progress')).toBeDisabled();
+      await userEvent.click(button('Reset All Progress')!);
+      expect(screen.queryByRole('dialog', { name: 'Reset all progress?' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST /api/reset')).toHaveLength(0);
+      expect(within(panel()).getByRole('heading', { name: 'Free Trial Expired' })).toBeInTheDocument();
+      expect(within(panel()).queryByText('Checking subscription status...')).not.toBeInTheDocument();
+
+      await userEvent.click(within(panel()).getByRole('button', { name: 'Upgrade to Premium' }));
+      expect(api.callsTo('POST /api/subscription/create-checkout')).toHaveLength(1);
+      expect(within(panel()).getByRole('button', { name: 'Upgrade to Premium' })).toBeDisabled();
+    });
+
+    it.each<[string, SubscriptionStatus]>([
+      ['in the trial', trial],
+      ['with an active subscription', active],
+      ['with a cancelled subscription not yet ended', ending],
+    ])('is enabled %s, with no upgrade prompt', (_name, status) => {
+      mockApi({});
+      renderPanel({ status });
+      expect(button('Reset All Progress')).toBeEnabled();
+      expect(within(panel()).queryByText('Free Trial Expired')).not.toBeInTheDocument();
     });
 
     it("says 'Reset Failed' when the api refuses (402)", async () => {

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
-import { displayName, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
-import { Badge, BuildLabel, Button, Dialog, DialogActions } from '@hit/ui';
+import { displayName, useAccess, useCheckout, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
+import { Badge, BuildLabel, Button, Dialog, DialogActions, UpgradePrompt } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
@@ -32,6 +32,11 @@ const Details = styled.dl`
 const Actions = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Note = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const LinkRow = styled.div`
@@ -82,12 +87,18 @@ type Open = null | 'reset' | 'cancel' | 'privacy' | 'terms';
 export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) {
   const { data: user } = useUser();
   const { data: status } = useSubscriptionStatus();
+  const access = useAccess();
+  const checkout = useCheckout();
   const logout = useLogout();
   const reset = useResetProgress();
   const sync = useSyncSubscription();
   const cancel = useCancelSubscription();
   const [inner, setInner] = useState<Open>(null);
   const detailsRef = useRef<HTMLDListElement>(null);
+  const checkingId = useId();
+  // Spec §5: reset waits while the subscription status loads and is refused without access, as on the dashboard.
+  const accessDenied = !access.isLoading && !access.canAccessFeatures;
+  const resetBlocked = access.isLoading || accessDenied;
   const closeInner = (next: boolean) => {
     if (!next) setInner(null);
   };
@@ -135,10 +146,24 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
             </dd>
           </Details>
         )}
+        {accessDenied && (
+          <UpgradePrompt
+            title="Free Trial Expired"
+            description="Your 30-day free trial has ended. Upgrade to Premium to keep logging workouts and tracking your progress."
+            onUpgrade={() => checkout.mutate()}
+            isPending={checkout.isPending}
+          />
+        )}
         <Actions data-account-sheet>
-          <Button variant="danger" onClick={() => setInner('reset')} disabled={reset.isPending}>
+          <Button
+            variant="danger"
+            onClick={() => setInner('reset')}
+            disabled={reset.isPending || resetBlocked}
+            aria-describedby={access.isLoading ? checkingId : undefined}
+          >
             Reset All Progress
           </Button>
+          {access.isLoading && <Note id={checkingId}>Checking subscription status...</Note>}
           {status && showSync(status) && (
             <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
               {sync.isPending ? 'Syncing...' : 'Sync Subscription Status'}
@@ -167,7 +192,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
       </Dialog>
 
       <Dialog
-        open={open && inner === 'reset'}
+        open={open && inner === 'reset' && !resetBlocked}
         onOpenChange={closeInner}
         title="Reset all progress?"
         description="Every logged set and workout session will be deleted and you start again from Day 1 of Cycle 1. This cannot be undone."

@@ -8,9 +8,9 @@ import { SignInForm } from '../features/auth/components/SignInForm';
 import { SignUpForm } from '../features/auth/components/SignUpForm';
 
 /**
- * /auth (spec §2): the sign-in form, or the create-account form with `?mode=signup` (where the landing page's
- * 'Start Your Free Trial' leads). The shell keeps signed-in users away from this page and moves a visitor on
- * once a sign-in or sign-up has cached the user, so the page itself never navigates.
+ * /auth (docs/product-rules.md, "Screens and routes"): the sign-in form, or the create-account form with `?mode=signup`
+ * (where the landing page's 'Start Your Free Trial' leads). The shell keeps signed-in users away from this page and
+ * moves a visitor on once a sign-in or sign-up has cached the user, so the page itself never navigates.
  */
 export default function AuthPage(_props: AuthPageProps) {
   const [searchParams] = useSearchParams();

@@ -2,10 +2,11 @@ import type { AccountPanelProps, AuthPageProps, ProgressAnalyticsProps, WorkoutD
 import type { REMOTES } from './remotes';
 
 /**
- * The federation contract (ARCHITECTURE §2): every module the shell loads, by id (`<remote name>/<expose>`), with
- * the props the shell passes to its default export. The shell renders remotes through this map, and each remote's
- * `src/exposes/contract.ts` checks that its exposed component takes these props, so `tsc -b` (the start of
- * `npm test`) fails on a breaking change. A breaking change gets a new expose key, never a silent change.
+ * The federation contract (docs/architecture.md, "Module federation contract"): every module the shell loads, by id
+ * (`<remote name>/<expose>`), with the props the shell passes to its default export. The shell renders remotes through
+ * this map, and each remote's `src/exposes/contract.ts` checks that its exposed component takes these props, so
+ * `tsc -b` (the start of `npm test`) fails on a breaking change. A breaking change gets a new expose key, never a
+ * silent change.
  *
  * Props, not components: this package stays free of React; the remotes check against React's ComponentType.
  */

@@ -11,7 +11,10 @@ export function messageOf(error: unknown): string {
 
 const NO_SUBSCRIPTION = /no active subscription/i;
 
-/** POST /api/subscription/sync with the spec §8 toasts; the status query refreshes afterwards. */
+/**
+ * POST /api/subscription/sync with its toasts (docs/product-rules.md, "Error messages and toasts"); the status query
+ * refreshes afterwards.
+ */
 export function useSyncSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -54,7 +57,10 @@ function cancelFailed(message: string) {
   });
 }
 
-/** POST /api/subscription/cancel with the spec §8 toasts; the status query refreshes afterwards. */
+/**
+ * POST /api/subscription/cancel with its toasts (docs/product-rules.md, "Error messages and toasts"); the status query
+ * refreshes afterwards.
+ */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -27,7 +27,7 @@ function isCancelled(status: SubscriptionStatus): boolean {
   return status.subscriptionStatus === 'cancelled';
 }
 
-/** Spec §4 'Subscription display'. */
+/** The subscription badge (docs/product-rules.md, "Subscription and payments"). */
 export function subscriptionBadge(status: SubscriptionStatus, now: Date): SubscriptionBadge {
   if (status.hasActiveSubscription && !isCancelled(status)) return { label: 'Premium Active', tone: 'success' };
   if (isCancelled(status) && status.canAccessFeatures) {
@@ -41,12 +41,18 @@ export function subscriptionBadge(status: SubscriptionStatus, now: Date): Subscr
   return { label: 'Trial Expired', tone: 'danger' };
 }
 
-/** Spec §2: Sync shows only with no active subscription and a trial not expired. */
+/**
+ * Sync shows only with no active subscription and a trial not expired
+ * (docs/product-rules.md, "Subscription and payments").
+ */
 export function showSync(status: SubscriptionStatus): boolean {
   return !status.hasActiveSubscription && !status.trialExpired;
 }
 
-/** Spec §2: Cancel shows only with an active subscription (not one already cancelled). */
+/**
+ * Cancel shows only with an active subscription (not one already cancelled)
+ * (docs/product-rules.md, "Subscription and payments").
+ */
 export function showCancel(status: SubscriptionStatus): boolean {
   return status.hasActiveSubscription && !isCancelled(status);
 }

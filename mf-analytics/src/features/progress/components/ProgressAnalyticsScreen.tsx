@@ -94,7 +94,7 @@ function parseFilter(value: string): ExerciseFilter {
   return value === 'all' ? 'all' : Number(value);
 }
 
-/** Spec §2 Progress Analytics screen. */
+/** The Progress Analytics screen (docs/product-rules.md, "Charts and summary"). */
 export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
   const access = useAccess();
   const denied = !access.isLoading && !access.canAccessFeatures;

@@ -54,7 +54,7 @@ const ICON_COLORS: Record<string, string> = { 'trending-up': '#3ecf8e', 'trendin
 const PRIORITY_LABEL: Record<string, string> = { high: 'High priority', medium: 'Medium priority', good: 'On track' };
 const PRIORITY_VARIANT: Record<string, BadgeVariant> = { high: 'warning', medium: 'accent', good: 'success' };
 
-/** Spec §2 Training Recommendations list. */
+/** The Training Recommendations list (docs/product-rules.md, "Recommendations"). */
 export function Recommendations({ items, unit }: { items: Recommendation[]; unit: string }) {
   if (items.length === 0) return <Message>No recommendations yet</Message>;
   return (

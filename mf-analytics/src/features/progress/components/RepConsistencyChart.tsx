@@ -19,12 +19,12 @@ export interface RepConsistencyChartProps {
   color: string;
 }
 
-/** The y-axis top (spec §2): the larger of max reps + 2 and 12. */
+/** The y-axis top (docs/product-rules.md, "Charts and summary"): the larger of max reps + 2 and 12. */
 export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
   return Math.max((max(points, (p) => p.reps) ?? 0) + 2, 12);
 }
 
-/** Spec §2 'Rep Consistency': reps by date over the shaded 6-10 band. */
+/** 'Rep Consistency' (docs/product-rules.md, "Charts and summary"): reps by date over the shaded 6-10 band. */
 export function RepConsistencyChart({ points, unit, color }: RepConsistencyChartProps) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);

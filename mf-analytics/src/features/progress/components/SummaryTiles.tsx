@@ -38,7 +38,10 @@ function oneDecimal(n: number): string {
   return (Math.round(n * 10) / 10).toFixed(1);
 }
 
-/** Spec §2: the four summary tiles; weights in the selected unit, the change signed with one decimal. */
+/**
+ * The four summary tiles (docs/product-rules.md, "Charts and summary"); weights in the selected unit, the change signed
+ * with one decimal.
+ */
 export function SummaryTiles({ summary, unit }: { summary: AnalyticsSummary; unit: string }) {
   const tiles = [
     { label: 'Total Working Sets', value: String(summary.totalWorkingSets) },

@@ -31,7 +31,10 @@ const Panel = styled.div`
   &:focus { outline: none; }
 `;
 
-/** Spec §2 trial-expired gate: replaces the screen; upgrade starts checkout, 'Back to Home' goes to /home. */
+/**
+ * The trial-expired gate (docs/product-rules.md, "Access gating (402)"): replaces the screen; upgrade starts checkout,
+ * 'Back to Home' goes to /home.
+ */
 export function TrialExpiredGate() {
   const navigate = useNavigate();
   const checkout = useCheckout();

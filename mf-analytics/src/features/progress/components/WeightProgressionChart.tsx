@@ -46,7 +46,10 @@ function weightOf(row: CycleRow, id: number): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** Spec §2 'Weight Progression': weight by cycle, one line per exercise in 'all' mode. */
+/**
+ * 'Weight Progression' (docs/product-rules.md, "Charts and summary"): weight by cycle, one line per exercise in 'all'
+ * mode.
+ */
 export function WeightProgressionChart({ rows, series, unit, showLegend }: WeightProgressionChartProps) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);

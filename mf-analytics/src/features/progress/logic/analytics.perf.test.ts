@@ -43,11 +43,11 @@ function generate(total: number): ProgressEntry[] {
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 /**
- * The analytics screen's budget is 50 ms for 30,000 entries (ARCHITECTURE §7), measured by `npm run bench` on a
- * quiet machine. Inside `npm test` other jest workers and a browser share the two cores, so absolute times here
- * swing by 3-4x from run to run. This guard is a ratio instead: derivation against a baseline that any derivation
- * must at least do (parse every date and sort), measured interleaved in the same runs, so load slows both alike.
- * A change that makes the derivation quadratic, or re-parses per chart, breaks the ratio whatever the load.
+ * The analytics screen's budget is 50 ms for 30,000 entries (docs/architecture.md, "Performance budgets"), measured by
+ * `npm run bench` on a quiet machine. Inside `npm test` other jest workers and a browser share the two cores, so
+ * absolute times here swing by 3-4x from run to run. This guard is a ratio instead: derivation against a baseline that
+ * any derivation must at least do (parse every date and sort), measured interleaved in the same runs, so load slows
+ * both alike. A change that makes the derivation quadratic, or re-parses per chart, breaks the ratio whatever the load.
  */
 describe('deriveAnalytics performance', () => {
   it('derives 30,000 entries in at most 4x the time of parsing and sorting them (2x when only the unit changes)', () => {

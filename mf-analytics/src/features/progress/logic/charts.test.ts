@@ -37,7 +37,7 @@ describe('chartPoints', () => {
   });
 });
 
-describe('cycleRows (spec §9: heaviest entry per cycle and exercise)', () => {
+describe('cycleRows: heaviest entry per cycle and exercise (docs/product-rules.md, "Charts and summary")', () => {
   const entries = [
     // Cycle 1: day 1, 2, 3
     entry({ sessionId: 's1', date: nov(2), workoutDayId: 1, exerciseId: 1, weight: 100, weightUnit: 'lbs' }),

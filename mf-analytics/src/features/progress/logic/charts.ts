@@ -91,8 +91,8 @@ export function chartPoints(entries: ProgressEntry[], unit: WeightUnit, filter: 
 }
 
 /**
- * Spec §9: per cycle and exercise the heaviest entry. Weights are compared after conversion,
- * so 50 kg beats 100 lbs. Cycles without any entry of the chosen exercise(s) get no row.
+ * Per cycle and exercise the heaviest entry (docs/product-rules.md, "Charts and summary"). Weights are compared after
+ * conversion, so 50 kg beats 100 lbs. Cycles without any entry of the chosen exercise(s) get no row.
  */
 export function cycleRowsFrom(prepared: Prepared, unit: WeightUnit, filter: ExerciseFilter): CycleRow[] {
   const rows: CycleRow[] = [];

@@ -1,7 +1,7 @@
 import { entry, nov } from './fixtures';
 import { recommendations } from './index';
 
-describe('recommendations: thresholds (spec §4, §9)', () => {
+describe('recommendations: thresholds (docs/product-rules.md, "Recommendations")', () => {
   it.each([
     [1, 'decrease_weight', 'high', 'trending-down'],
     [5, 'decrease_weight', 'high', 'trending-down'],

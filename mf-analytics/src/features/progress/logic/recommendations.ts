@@ -14,7 +14,7 @@ export interface Recommendation {
   priority: 'high' | 'medium' | 'good';
 }
 
-/** Spec §4/§9: above 10 reps increase, 5 or fewer decrease, 6-10 is the target range. */
+/** Above 10 reps increase, 5 or fewer decrease, 6-10 is the target range (docs/product-rules.md, "Recommendations"). */
 const INCREASE_ABOVE_REPS = 10;
 const DECREASE_AT_OR_BELOW_REPS = 5;
 

@@ -1,7 +1,7 @@
 import { entry, nov } from './fixtures';
 import { groupSessions } from './index';
 
-describe('groupSessions: grouping (spec §4)', () => {
+describe('groupSessions: grouping (docs/product-rules.md, "Progress entries and sessions")', () => {
   it('groups by sessionId, whatever the times', () => {
     const sessions = groupSessions([
       entry({ sessionId: 's1', date: nov(2, '10:00:00'), exerciseId: 1 }),
@@ -47,7 +47,7 @@ describe('groupSessions: grouping (spec §4)', () => {
   });
 });
 
-describe('groupSessions: cycle numbering (spec §4)', () => {
+describe('groupSessions: cycle numbering (docs/product-rules.md, "Rotation and cycles")', () => {
   const cyclesFor = (dayIds: number[]) =>
     groupSessions(dayIds.map((workoutDayId, i) => entry({ sessionId: `s${i}`, workoutDayId, date: nov(i + 1) }))).map(
       (s) => s.cycle,

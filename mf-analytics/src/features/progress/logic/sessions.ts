@@ -32,7 +32,10 @@ export interface Prepared {
   sessions: ProgressSession[];
 }
 
-/** Spec §4: without a sessionId, sets of the same day completed in the same minute (UTC) belong together. */
+/**
+ * Without a sessionId, sets of the same day completed in the same minute (UTC) belong together
+ * (docs/product-rules.md, "Progress entries and sessions").
+ */
 function sessionKey(entry: ProgressEntry, time: number): string {
   if (entry.sessionId) return entry.sessionId;
   const minute = new Date(Math.floor(time / 60_000) * 60_000).toISOString().slice(0, 16);
@@ -53,7 +56,10 @@ function sortByTime(items: PreparedEntry[]): PreparedEntry[] {
   return items;
 }
 
-/** Spec §4: cycle 1 first; a new cycle whenever the template day goes down (3 → 1, or 2 → 1 after a skipped day). */
+/**
+ * Cycle 1 first; a new cycle whenever the template day goes down, 3 → 1 or 2 → 1 after a skipped day
+ * (docs/product-rules.md, "Rotation and cycles").
+ */
 function numberCycles(sessions: ProgressSession[]): void {
   let cycle = 1;
   for (let i = 0; i < sessions.length; i++) {

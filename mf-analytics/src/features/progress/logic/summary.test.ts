@@ -1,7 +1,7 @@
 import { entry, nov } from './fixtures';
 import { formatSigned, recentComparison, summarize } from './index';
 
-describe('summarize (spec §9)', () => {
+describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
   it('counts working sets, averages converted weight and reps, and gives the change earliest -> latest', () => {
     const entries = [
       entry({ date: nov(2), weight: 100, reps: 8 }),
@@ -46,7 +46,7 @@ describe('summarize (spec §9)', () => {
   });
 });
 
-describe('recentComparison (spec §9: 2 latest per exercise)', () => {
+describe('recentComparison: 2 latest per exercise (docs/product-rules.md, "Charts and summary")', () => {
   it('keeps the 2 latest working entries per exercise, newest first', () => {
     const a1 = entry({ exerciseId: 1, date: nov(2), weight: 100 });
     const a2 = entry({ exerciseId: 1, date: nov(4), weight: 105 });

@@ -13,11 +13,11 @@ export interface Summary {
 }
 
 /**
- * Spec §9 summary tiles. Weight change is latest minus earliest working set per exercise, and for
- * 'all' the sum of those per-exercise changes (exercises with a single set add nothing). Comparing the
- * latest set of one exercise with the earliest of another (say curls against squats) would mean
- * nothing, while the sum reads as "weight added across all lifts" and equals the single-exercise value
- * when only one exercise is shown.
+ * The summary tiles (docs/product-rules.md, "Charts and summary"). Weight change is latest minus earliest working set
+ * per exercise, and for 'all' the sum of those per-exercise changes (exercises with a single set add nothing).
+ * Comparing the latest set of one exercise with the earliest of another (say curls against squats) would mean nothing,
+ * while the sum reads as "weight added across all lifts" and equals the single-exercise value when only one exercise is
+ * shown.
  */
 export function summarizeFrom(prepared: Prepared, unit: WeightUnit, filter: ExerciseFilter): Summary {
   let count = 0;
@@ -53,7 +53,10 @@ export function summarize(entries: ProgressEntry[], unit: WeightUnit, filter: Ex
   return summarizeFrom(prepare(entries), unit, filter);
 }
 
-/** Spec §9: per exercise the 2 latest working entries, newest first (for equal times, the later in the input is newer). */
+/**
+ * Per exercise the 2 latest working entries, newest first; for equal times the later in the input is newer
+ * (docs/product-rules.md, "Charts and summary").
+ */
 export function recentComparisonFrom(prepared: Prepared): Map<number, ProgressEntry[]> {
   const recent = new Map<number, ProgressEntry[]>();
   for (let i = prepared.items.length - 1; i >= 0; i--) {

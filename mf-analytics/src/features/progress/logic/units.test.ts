@@ -1,6 +1,6 @@
 import { CHART_PALETTE, convertWeight, exerciseColor, formatSigned, isWorkingSet } from './index';
 
-describe('isWorkingSet (spec §5: working or work, any case)', () => {
+describe('isWorkingSet: working or work, any case (docs/product-rules.md, "Progress entries and sessions")', () => {
   it.each([
     ['working', true],
     ['work', true],
@@ -15,7 +15,7 @@ describe('isWorkingSet (spec §5: working or work, any case)', () => {
   });
 });
 
-describe('convertWeight (spec §9)', () => {
+describe('convertWeight (docs/product-rules.md, "Weight conversions")', () => {
   it.each([
     [100, 'lbs', 'kg', 45.3592],
     [100, 'kg', 'lbs', 220.462],
@@ -41,7 +41,7 @@ describe('formatSigned', () => {
   });
 });
 
-describe('CHART_PALETTE and exerciseColor (spec §4, §9)', () => {
+describe('CHART_PALETTE and exerciseColor (docs/product-rules.md, "Charts and summary")', () => {
   it('has 5 distinct hex colours', () => {
     expect(CHART_PALETTE).toHaveLength(5);
     expect(new Set(CHART_PALETTE).size).toBe(5);

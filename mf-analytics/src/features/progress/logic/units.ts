@@ -22,7 +22,11 @@ export function matchesFilter(filter: ExerciseFilter, exerciseId: number): boole
 const LBS_TO_KG = 0.453592;
 const KG_TO_LBS = 2.20462;
 
-/** Spec §5: only 'working' or 'work', in any case, count toward progress. Typed as string because the server may send either spelling. */
+/**
+ * Only 'working' or 'work', in any case, count toward progress
+ * (docs/product-rules.md, "Progress entries and sessions"). Typed as string because the server may send either
+ * spelling.
+ */
 export function isWorkingSet(setType: string): boolean {
   if (setType === 'working' || setType === 'work') return true; // the common case, without allocating
   if (typeof setType !== 'string') return false;
@@ -30,7 +34,10 @@ export function isWorkingSet(setType: string): boolean {
   return type === 'working' || type === 'work';
 }
 
-/** Spec §9 factors; they are not exact inverses, so converting back and forth may drift by a hair. */
+/**
+ * The conversion factors (docs/product-rules.md, "Weight conversions"); they are not exact inverses, so converting back
+ * and forth may drift by a hair.
+ */
 export function convertWeight(weight: number, from: WeightUnit, to: WeightUnit): number {
   if (from === to) return weight;
   return from === 'lbs' ? weight * LBS_TO_KG : weight * KG_TO_LBS;
@@ -53,9 +60,9 @@ export function formatSigned(value: number): string {
 }
 
 /**
- * Spec §4: deterministic colour per exercise. The "hash" is the id modulo the palette size:
- * ids are small sequential integers, so this keeps up to five neighbouring exercises apart,
- * which a scrambling hash would not guarantee. Negative or fractional ids still land in range.
+ * Deterministic colour per exercise (docs/product-rules.md, "Charts and summary"). The "hash" is the id modulo the
+ * palette size: ids are small sequential integers, so this keeps up to five neighbouring exercises apart, which a
+ * scrambling hash would not guarantee. Negative or fractional ids still land in range.
  */
 export function exerciseColor(exerciseId: number): string {
   const n = CHART_PALETTE.length;

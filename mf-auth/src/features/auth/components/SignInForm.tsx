@@ -12,7 +12,10 @@ interface SignInFormProps {
   headlineRef?: Ref<HTMLHeadingElement>;
 }
 
-/** Spec §2/§5: e-mail and password, both required. Success and failure toasts come from useLogin. */
+/**
+ * E-mail and password, both required (docs/product-rules.md, "Accounts and sign-in"). Success and failure toasts come
+ * from useLogin.
+ */
 export function SignInForm({ email, onEmailChange, headlineRef }: SignInFormProps) {
   const headlineId = useId();
   const login = useLogin();

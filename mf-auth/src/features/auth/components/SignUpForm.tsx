@@ -28,8 +28,9 @@ interface SignUpFormProps {
 type OwnField = Exclude<SignUpField, 'email'>;
 
 /**
- * Spec §2/§5: names optional, e-mail, password (8+) and its confirmation. Differing passwords are flagged while
- * typing and stop the submit with an alert; nothing is sent then. Toasts come from useRegister.
+ * Names optional, e-mail, password (8+) and its confirmation (docs/product-rules.md, "Accounts and sign-in"). Differing
+ * passwords are flagged while typing and stop the submit with an alert; nothing is sent then. Toasts come from
+ * useRegister.
  */
 export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProps) {
   const headlineId = useId();

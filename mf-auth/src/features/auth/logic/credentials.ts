@@ -58,8 +58,8 @@ export function signInProblems(values: SignInValues): FieldProblems<keyof SignIn
 }
 
 /**
- * Our own check of the create-account form (spec §5), field by field. Passwords that differ are not a field
- * problem: the form answers them with its own alert once every field is filled in.
+ * Our own check of the create-account form (docs/product-rules.md, "Accounts and sign-in"), field by field. Passwords
+ * that differ are not a field problem: the form answers them with its own alert once every field is filled in.
  */
 export function signUpProblems(values: SignUpValues): FieldProblems<SignUpField> {
   return withoutEmpty({

@@ -1,4 +1,4 @@
-/** The api calls of an active workout (spec §7), typed by @hit/contracts. */
+/** The api calls of an active workout, typed by @hit/contracts (docs/architecture.md, "Front-end runtime"). */
 import type { Exercise, SaveSessionBody, SaveWorkoutDayBody, WorkoutDay } from '@hit/contracts';
 import { apiRequest } from '@hit/platform';
 

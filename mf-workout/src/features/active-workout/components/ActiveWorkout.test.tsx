@@ -100,7 +100,7 @@ describe('the workout on screen', () => {
   });
 });
 
-describe('Complete Set needs the reps typed (spec §5)', () => {
+describe('Complete Set needs the reps typed (docs/product-rules.md, "Logging sets")', () => {
   const lastTime = { workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 } };
 
   it("stays disabled with last time's weight prefilled until reps above 0 are typed; last time stays in view", async () => {

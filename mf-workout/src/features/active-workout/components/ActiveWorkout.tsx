@@ -50,9 +50,10 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * The active workout (spec §2, §4): sets logged one by one and each saved at once, rest timers, tips, and the
- * end of the workout (completed after its last set, or left with Exit). What happens is logic/workoutReducer's;
- * this screen renders its state and carries out what the state asks for (timers, saves, toasts, api calls).
+ * The active workout (docs/product-rules.md, "Logging sets"): sets logged one by one and each saved at once, rest
+ * timers, tips, and the end of the workout (completed after its last set, or left with Exit). What happens is
+ * logic/workoutReducer's; this screen renders its state and carries out what the state asks for (timers, saves, toasts,
+ * api calls).
  */
 export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JSX.Element {
   const queryClient = useQueryClient();
@@ -111,7 +112,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     if (restRanOutAt !== null) soundRestAlarm();
   }, [restRanOutAt]);
 
-  // Spec §4: a working set of more than 12 reps means the weight is too light.
+  // A working set of more than 12 reps means the weight is too light (docs/product-rules.md, "Logging sets").
   const cheerLastSet = useEffectEvent(() => {
     const set = exercises.flatMap((exercise) => exercise.sets).find((candidate) => candidate.id === lastCompleted?.setId);
     if (!set?.completed || set.reps === null || !earnsGreatJob(set, set.reps)) return;
@@ -133,7 +134,10 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     }
   };
 
-  /** Spec §4: save the session's exercises, end it, save the day, mark it complete, then refresh. */
+  /**
+   * Save the session's exercises, end it, save the day, mark it complete, then refresh
+   * (docs/product-rules.md, "Finishing or leaving a workout").
+   */
   const completeWorkout = useEffectEvent(async () => {
     try {
       await autosave.saveAndWait(exercises, 'complete');

@@ -152,7 +152,7 @@ interface SetEntryFormProps {
 /**
  * The one set that takes input: weight (decimal keypad, ',' or '.'), reps (number keypad), unit, Complete Set.
  * The inputs show the prefill until the lifter types, so last workout's numbers arriving late still fill them.
- * Complete Set stays disabled until reps above 0 are entered (spec §5).
+ * Complete Set stays disabled until reps above 0 are entered (docs/product-rules.md, "Logging sets").
  */
 export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) {
   const id = useId();

@@ -67,8 +67,8 @@ const Close = styled.button`
 `;
 
 /**
- * The coaching tip (spec §4): shows 10 s into the workout, the next of the 12 tips each workout; goes on its
- * close button, on a sideways swipe or drag of more than 100 px, or by itself after 13 minutes.
+ * The coaching tip (docs/product-rules.md, "Coaching tips"): shows 10 s into the workout, the next of the 12 tips each
+ * workout; goes on its close button, on a sideways swipe or drag of more than 100 px, or by itself after 13 minutes.
  */
 export function WorkoutTipCard() {
   const [tipIndex, setTipIndex] = useState<number | null>(null);

@@ -1,7 +1,7 @@
 import { WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import { exerciseHint } from './exerciseHints';
 
-describe('exerciseHint (spec §2: a form hint per exercise)', () => {
+describe('exerciseHint: a form hint per exercise (docs/product-rules.md, "Exercise hints and last time")', () => {
   const exercises = WORKOUT_PROGRAM.flatMap((day) => day.exercises);
 
   it.each(exercises.map(({ id, name }) => [id, name]))('has a hint for exercise %p (%s)', (id) => {

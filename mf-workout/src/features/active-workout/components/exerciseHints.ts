@@ -1,8 +1,9 @@
 import { EXERCISE_IDS, type ProgramExerciseId } from '@hit/contracts/rules';
 
 /**
- * Form cues for each exercise of the program (spec §2: one hint per exercise), shown in the active exercise's
- * card. Keyed by the stable exercise ids of the program the api seeds, so a renamed exercise keeps its hint.
+ * Form cues, one for each exercise of the program (docs/product-rules.md, "Exercise hints and last time"), shown in the
+ * active exercise's card. Keyed by the stable exercise ids of the program the api seeds, so a renamed exercise keeps
+ * its hint.
  */
 export const EXERCISE_HINTS = {
   [EXERCISE_IDS.inclinePress]:

@@ -1,4 +1,4 @@
-/** The 12 coaching tips (spec §4), one shown per workout, in rotation. */
+/** The 12 coaching tips, one shown per workout, in rotation (docs/product-rules.md, "Coaching tips"). */
 export interface WorkoutTip {
   title: string;
   text: string;

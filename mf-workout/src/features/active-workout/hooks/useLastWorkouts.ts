@@ -6,7 +6,8 @@ import { queryKeys } from '@hit/platform';
 /**
  * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise (of the workout as it opened): the
  * 'Last time' hint and the prefill. The api answers the performance before this one, so a resumed workout gets
- * its hints too. Failures are only logged (spec §7): the workout goes on without hints.
+ * its hints too. Failures are only logged: the workout goes on without hints
+ * (docs/product-rules.md, "Exercise hints and last time").
  */
 export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): Map<number, LastWorkout> {
   const results = useQueries({

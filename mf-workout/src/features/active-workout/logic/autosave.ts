@@ -1,8 +1,8 @@
 /**
- * Saves the workout after every set (ARCHITECTURE §4) so no set is ever lost: one save in flight at a time, each
- * one sending the newest full state (a newer set supersedes an older save that has not gone out), and a failed
- * save retried with exponential backoff until it lands. Only a denied access (402) stops it: nothing can be saved
- * then, and the workout view closes.
+ * Saves the workout after every set (docs/product-rules.md, "Autosave") so no set is ever lost: one save in flight at a
+ * time, each one sending the newest full state (a newer set supersedes an older save that has not gone out), and a
+ * failed save retried with exponential backoff until it lands. Only a denied access (402) stops it: nothing can be
+ * saved then, and the workout view closes.
  */
 import type { Exercise, WorkoutSet } from '@hit/contracts';
 

@@ -14,10 +14,11 @@ export interface SetPrefill {
 
 /**
  * The weight is the set's own (the session arrives prefilled with last workout's weights; an undone set keeps
- * what was entered), else the last workout's set of the same type. Reps are typed (spec §5): only an undone set
- * brings back the reps the lifter typed; last time's reps are the hint and the placeholder, never the value, so a
- * set to failure is not logged by one accidental tap. The unit follows the set's weight, else the last workout,
- * else the set done just before in this exercise, else the set's own unit (lbs by default).
+ * what was entered), else the last workout's set of the same type. Reps are typed
+ * (docs/product-rules.md, "Logging sets"): only an undone set brings back the reps the lifter typed; last time's reps
+ * are the hint and the placeholder, never the value, so a set to failure is not logged by one accidental tap. The unit
+ * follows the set's weight, else the last workout, else the set done just before in this exercise, else the set's own
+ * unit (lbs by default).
  */
 export function prefillSet(exercise: Exercise, setIndex: number, lastWorkout: LastWorkout | undefined): SetPrefill {
   const set = exercise.sets[setIndex];

@@ -1,6 +1,7 @@
 /**
- * The rest timer as a value driven by the wall clock (ARCHITECTURE §4): it keeps the moment it ends, never a
- * count of ticks, so a tab that was hidden or a phone that was locked shows the right time when it comes back.
+ * The rest timer as a value driven by the wall clock (docs/product-rules.md, "Rest timer"): it keeps the moment it
+ * ends, never a count of ticks, so a tab that was hidden or a phone that was locked shows the right time when it comes
+ * back.
  */
 export type RestTimerState =
   | { status: 'running'; endsAt: number }

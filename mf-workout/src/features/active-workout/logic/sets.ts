@@ -1,6 +1,6 @@
 /**
- * The rules of logging sets (spec §4, §5) as plain functions over the exercises: what a valid entry is, which set
- * takes input next, what completing or undoing a set does, and how far the workout has come.
+ * The rules of logging sets (docs/product-rules.md, "Logging sets") as plain functions over the exercises: what a valid
+ * entry is, which set takes input next, what completing or undoing a set does, and how far the workout has come.
  */
 import { MAX_REPS, MAX_WEIGHT, type Exercise, type WeightUnit, type WorkoutSet } from '@hit/contracts';
 import { GREAT_JOB_REPS } from '../../../constants';
@@ -31,13 +31,16 @@ export function sanitizeRepsInput(text: string): string {
   return text.replace(/\D/g, '').slice(0, 4);
 }
 
-/** Spec §5: the weight is parsed as a decimal ('62,5' and '62.5' alike) and is 0 when not a number. */
+/**
+ * The weight is parsed as a decimal ('62,5' and '62.5' alike) and is 0 when not a number
+ * (docs/product-rules.md, "Logging sets").
+ */
 export function parseWeight(text: string): number {
   const value = Number.parseFloat(text.trim().replace(',', '.'));
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** Spec §5: reps are parsed as a whole number; null when there is none. */
+/** Reps are parsed as a whole number; null when there is none (docs/product-rules.md, "Logging sets"). */
 export function parseReps(text: string): number | null {
   if (!/^\s*\d+\s*$/.test(text)) return null;
   return Number.parseInt(text, 10);
@@ -46,8 +49,9 @@ export function parseReps(text: string): number | null {
 export type SetEntryProblem = 'reps-missing' | 'reps-too-high' | 'weight-too-high';
 
 /**
- * Why Complete Set is disabled, or null when it is not. Reps must be a whole number above 0 (spec §5); the upper
- * limits are the api's, so a set the api would refuse is never logged (it could then never be saved).
+ * Why Complete Set is disabled, or null when it is not. Reps must be a whole number above 0
+ * (docs/product-rules.md, "Logging sets"); the upper limits are the api's, so a set the api would refuse is never
+ * logged (it could then never be saved).
  */
 export function setEntryProblem(weightText: string, repsText: string): SetEntryProblem | null {
   const reps = parseReps(repsText);
@@ -173,7 +177,7 @@ export function undoLastSet(
   };
 }
 
-/** Spec §4: a working set of more than 12 reps means the weight is too light. */
+/** A working set of more than 12 reps means the weight is too light (docs/product-rules.md, "Logging sets"). */
 export function earnsGreatJob(set: Pick<WorkoutSet, 'type'>, reps: number): boolean {
   return set.type === 'working' && reps > GREAT_JOB_REPS;
 }

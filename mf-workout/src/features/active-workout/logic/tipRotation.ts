@@ -1,4 +1,7 @@
-/** Spec §4: the tips rotate through a stored index, so each new workout shows the next tip. */
+/**
+ * The tips rotate through a stored index, so each new workout shows the next tip
+ * (docs/product-rules.md, "Coaching tips").
+ */
 export const TIP_INDEX_KEY = 'workoutTipIndex';
 
 /** The tip to show now; the stored index moves on to the next one. */

@@ -1,8 +1,9 @@
 /**
- * The active workout as a state machine (spec §4): sets completed and undone, the rest timer, the move to the next
- * exercise, Exit and the finish. Pure: time comes in with the actions (`now`, in ms), and what is to happen later
- * (the rest timer 500 ms after a set, the next exercise after 1.5 s, the finish after 1 s) is kept as `upcoming`,
- * which the screen turns into a timer. Saving, toasts, sounds and api calls are the screen's, read from this state.
+ * The active workout as a state machine (docs/product-rules.md, "Logging sets"): sets completed and undone, the rest
+ * timer, the move to the next exercise, Exit and the finish. Pure: time comes in with the actions (`now`, in ms), and
+ * what is to happen later (the rest timer 500 ms after a set, the next exercise after 1.5 s, the finish after 1 s) is
+ * kept as `upcoming`, which the screen turns into a timer. Saving, toasts, sounds and api calls are the screen's, read
+ * from this state.
  */
 import type { Exercise } from '@hit/contracts';
 import {

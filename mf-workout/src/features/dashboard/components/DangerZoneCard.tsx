@@ -32,7 +32,10 @@ const ResetButton = styled(Button)`
   align-self: flex-start;
 `;
 
-/** Spec §2/§5: Reset Progress, behind a confirmation, and blocked without access like starting is. */
+/**
+ * Reset Progress, behind a confirmation, and blocked without access like starting is
+ * (docs/product-rules.md, "Reset progress").
+ */
 export function DangerZoneCard({ guard }: { guard: AccessGuard }) {
   const [confirming, setConfirming] = useState(false);
   const reset = useResetProgress();

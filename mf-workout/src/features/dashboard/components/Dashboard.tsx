@@ -40,7 +40,9 @@ const Lower = styled.div`
   }
 `;
 
-/** /home (spec §2): the dashboard, replaced by the active workout while one runs. */
+/**
+ * /home (docs/product-rules.md, "Screens and routes"): the dashboard, replaced by the active workout while one runs.
+ */
 export function Dashboard() {
   const queryClient = useQueryClient();
   const { data: user } = useUser();

@@ -17,7 +17,10 @@ export interface NextWorkoutCardProps {
   onStart: () => void;
 }
 
-/** Spec §2: the ready-for-next-workout card with Start and a link to Progress Analytics. */
+/**
+ * The ready-for-next-workout card with Start and a link to Progress Analytics
+ * (docs/product-rules.md, "Screens and routes").
+ */
 export function NextWorkoutCard({ day, starting, onStart }: NextWorkoutCardProps) {
   const { total } = setProgress(day);
   const title = `Ready for Day ${templateDayNumber(day.id)}`;

@@ -25,7 +25,10 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** Spec §2: shown inside the rest period. Rest is recommended, so it informs rather than blocks. */
+/**
+ * Shown inside the rest period (docs/product-rules.md, "Rest period"). Rest is recommended, so it informs rather than
+ * blocks.
+ */
 export function RestPeriodBanner({ hoursRemaining }: { hoursRemaining: number }) {
   return (
     <Banner aria-label="Rest period">

@@ -11,7 +11,10 @@ export interface ResumeWorkoutCardProps {
   onResume: () => void;
 }
 
-/** ARCHITECTURE §4: an unfinished workout (the tab was closed mid-way) is offered for resume. */
+/**
+ * An unfinished workout (the tab was closed mid-way) is offered for resume
+ * (docs/product-rules.md, "Starting a workout").
+ */
 export function ResumeWorkoutCard({ day, session, onResume }: ResumeWorkoutCardProps) {
   const { done, total } = setProgress({ exercises: session.exercises, isCompleted: false });
   return (

@@ -16,7 +16,10 @@ export interface StartRuleDialogsProps {
   onSkipRest: () => void;
 }
 
-/** Spec §4: 'Complete Current Day First' for a day out of order, 'Skip Rest Period?' inside the rest period. */
+/**
+ * 'Complete Current Day First' for a day out of order, 'Skip Rest Period?' inside the rest period
+ * (docs/product-rules.md, "Starting a workout").
+ */
 export function StartRuleDialogs({ dialog, days, state, rest, starting, onClose, onSkipRest }: StartRuleDialogsProps) {
   const nextDay = findNextDay(days, state);
   const nextName = nextDay ? `${nextDay.name} (${muscleGroupsText(nextDay)})` : `Day ${templateDayNumber(state.nextRecommendedDay)}`;

@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { useCheckout } from '@hit/platform';
 import { Dialog, UpgradePrompt } from '@hit/ui';
 
-/** Spec §2: shown when access is denied until dismissed ('Back to Home', Escape, outside click, close). */
+/**
+ * Shown while access is denied, until dismissed with 'Back to Home', Escape, a click outside or close
+ * (docs/product-rules.md, "Access gating (402)").
+ */
 export function TrialExpiredOverlay({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   const titleId = useId();
   const checkout = useCheckout();

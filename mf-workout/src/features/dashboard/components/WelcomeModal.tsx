@@ -43,7 +43,7 @@ export interface WelcomeModalProps {
   onDismiss: () => void;
 }
 
-/** Spec §2: shown once to a new user; fades out after 'Got it'. */
+/** Shown once to a new user; fades out after 'Got it' (docs/product-rules.md, "Welcome modal"). */
 export function WelcomeModal({ open, closing, onDismiss }: WelcomeModalProps) {
   return (
     <Dialog

@@ -117,7 +117,10 @@ export interface WorkoutDayCardProps {
   onStart: () => void;
 }
 
-/** Spec §2 workout day card. Start stays pressable on every day: the dashboard explains what is not allowed. */
+/**
+ * A workout day card (docs/product-rules.md, "Screens and routes"). Start stays pressable on every day: the dashboard
+ * explains what is not allowed.
+ */
 export function WorkoutDayCard({ day, isNext, status, starting, onStart }: WorkoutDayCardProps) {
   const titleId = useId();
   const { done, total } = setProgress(day);

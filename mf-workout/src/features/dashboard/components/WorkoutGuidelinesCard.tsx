@@ -3,7 +3,7 @@ import { Card } from '@hit/ui';
 import styled from 'styled-components';
 import { DumbbellIcon, FlameIcon, ListOrderIcon, MoonIcon, TimerIcon, WarmupIcon } from './icons';
 
-/** Spec §1: the guidelines shown to users. */
+/** The guidelines shown to users (docs/product-rules.md, "Screens and routes"). */
 const GUIDELINES: { icon: ComponentType; rule: string; detail: string }[] = [
   {
     icon: DumbbellIcon,

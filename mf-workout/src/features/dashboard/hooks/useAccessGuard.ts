@@ -17,8 +17,9 @@ export interface AccessGuard {
 }
 
 /**
- * Spec §4/§5: premium actions (start, reset) wait while the subscription status loads and are refused with the
- * trial-expired overlay when access is denied. The overlay also shows by itself until dismissed.
+ * Premium actions (start, reset) wait while the subscription status loads and are refused with the trial-expired
+ * overlay when access is denied (docs/product-rules.md, "Access gating (402)"). The overlay also shows by itself until
+ * dismissed.
  */
 export function useAccessGuard(): AccessGuard {
   const access = useAccess();

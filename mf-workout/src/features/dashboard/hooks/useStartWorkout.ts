@@ -24,7 +24,10 @@ interface StartWorkoutOptions {
   onStarted: (workout: StartedWorkout) => void;
 }
 
-/** Spec §4 starting rules, in order: subscription status, recommended day, rest period, then the session. */
+/**
+ * The starting rules, in order: subscription status, recommended day, rest period, then the session
+ * (docs/product-rules.md, "Starting a workout").
+ */
 export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutOptions) {
   const queryClient = useQueryClient();
   const startSession = useStartSession();
@@ -50,7 +53,7 @@ export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutO
       if (error instanceof ApiError && error.status === 409 && (await notNextAnyMore(day))) {
         return setDialog({ kind: 'completeCurrentDayFirst', day });
       }
-      // Spec §4: if the session cannot be started the workout proceeds locally, without a session.
+      // The session could not be started: the workout proceeds locally (docs/product-rules.md, "Starting a workout").
       console.warn('Starting the workout session failed; continuing without one.', error);
       onStarted({ day, session: null });
     }

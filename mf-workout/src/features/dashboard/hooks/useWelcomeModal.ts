@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { WELCOME_MODAL_CLOSE_MS, WELCOME_MODAL_DELAY_MS } from '../../../constants';
 
-/** Spec §2: the seen flag is kept in localStorage under this name. */
+/** The seen flag is kept in localStorage under this name (docs/product-rules.md, "Welcome modal"). */
 export const WELCOME_SEEN_KEY = 'hasSeenWelcomeMessage';
 
 // Storage can be unavailable (privacy modes, full quota): then the modal may show again, nothing breaks.

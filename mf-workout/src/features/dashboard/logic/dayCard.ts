@@ -10,9 +10,9 @@ export type DayStatus =
   | { kind: 'ready'; text: 'Ready to start' };
 
 /**
- * Spec §2 day card status. A day completed in this cycle is 'Completed'. The next day is 'Ready to start', or
- * shows the hours of rest still recommended. Other days have no status of their own: they show
- * 'Complete next day first' instead (see showsCompleteNextDayFirst).
+ * A day card's status (docs/product-rules.md, "Screens and routes"). A day completed in this cycle is 'Completed'. The
+ * next day is 'Ready to start', or shows the hours of rest still recommended. Other days have no status of their own:
+ * they show 'Complete next day first' instead (see showsCompleteNextDayFirst).
  */
 export function dayStatus(
   day: Pick<WorkoutDay, 'id' | 'isCompleted'>,
@@ -27,7 +27,7 @@ export function dayStatus(
   return { kind: 'ready', text: 'Ready to start' };
 }
 
-/** Spec §2: every day that is not the next one says 'Complete next day first'. */
+/** Every day that is not the next one says 'Complete next day first' (docs/product-rules.md, "Screens and routes"). */
 export function showsCompleteNextDayFirst(
   day: Pick<WorkoutDay, 'id'>,
   state: Pick<WorkoutState, 'nextRecommendedDay'>,

@@ -3,7 +3,7 @@ import { REST_PERIOD_HOURS } from '../../../constants';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Spec §3 global recommendation. */
+/** The global recommendation (docs/product-rules.md, "Rest period"). */
 export interface RestPeriod {
   inRecommendationPeriod: boolean;
   /** Whole hours of the recommended rest left (0 outside the rest period). */
@@ -22,8 +22,9 @@ export function lastWorkoutAt(days: readonly Pick<WorkoutDay, 'lastCompleted'>[]
 }
 
 /**
- * Spec §4: inside the rest period while the latest workout is less than 48 hours ago; hours remaining is 48
- * minus the whole hours elapsed (so 30 minutes after a workout, 48 remain). Recommended, not required.
+ * Inside the rest period while the latest workout is less than 48 hours ago; hours remaining is 48 minus the whole
+ * hours elapsed (so 30 minutes after a workout, 48 remain). Recommended, not required
+ * (docs/product-rules.md, "Rest period").
  */
 export function restPeriod(days: readonly Pick<WorkoutDay, 'lastCompleted'>[], now: number): RestPeriod {
   const latest = lastWorkoutAt(days);

@@ -4,7 +4,7 @@ import { isRecommendedDay, templateDayNumber } from '@hit/contracts/rules';
 // The dashboard's components read the rotation from here; the rule itself is the api's, in @hit/contracts/rules.
 export { templateDayNumber };
 
-/** Spec §4: the cycle shown is cycleCount + 1 (the first cycle is Cycle 1). */
+/** The cycle shown is cycleCount + 1: the first cycle is Cycle 1 (docs/product-rules.md, "Rotation and cycles"). */
 export function cycleNumber(cycleCount: number): number {
   return cycleCount + 1;
 }
