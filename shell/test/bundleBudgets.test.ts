@@ -1,7 +1,7 @@
 /** @jest-environment node */
-// ARCHITECTURE §7's bundle budgets, checked on the production build (`npm test` builds what is stale first):
-// gzip as the api's compression middleware sends it. The figures and budgets come from config/budgets.js, which the
-// bench harness reports too.
+// The bundle budgets (docs/architecture.md, "Performance budgets"), checked on the production build (`npm test` builds
+// what is stale first): gzip as the api's compression middleware sends it. The figures and budgets come from
+// config/budgets.js, which the bench harness reports too.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,7 +18,7 @@ interface Figure {
 describe('bundle budgets (production build)', () => {
   const figures: Figure[] = budgets.measureBuildBundles(root);
 
-  it('has the budgets of ARCHITECTURE §7, the landing page tightened from 150 to 100 KB', () => {
+  it('has the budgets (docs/architecture.md, "Performance budgets"), landing tightened from 150 to 100 KB', () => {
     expect(budgets.landingInitialJsKb).toBe(100);
     expect(budgets.remoteOwnJsKb).toBe(80);
   });

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // Loads every front-end app's real webpack config: catches a webpack / @module-federation/enhanced pairing that
-// crashes while loading (ARCHITECTURE §8) and checks the federation contract of ARCHITECTURE §2.
+// crashes while loading (docs/architecture.md, "Version pins") and checks the federation contract
+// (docs/architecture.md, "Module federation contract").
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

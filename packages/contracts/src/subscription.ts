@@ -42,7 +42,10 @@ export const CHECKOUT_RESULT_PARAM = 'checkout';
 export const checkoutResultSchema = z.enum(['success', 'cancelled']);
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
-/** The `error` of a sync that found nothing (spec §8 then shows 'No Active Subscription'). */
+/**
+ * The `error` of a sync that found nothing: the client shows 'No Active Subscription'
+ * (docs/product-rules.md, "Error messages and toasts").
+ */
 export const NO_ACTIVE_SUBSCRIPTION_ERROR = 'No active subscription found';
 /** The `error` of a cancel without a running subscription. */
 export const NOTHING_TO_CANCEL_ERROR = 'No active subscription to cancel';

@@ -1,6 +1,9 @@
 import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
 
-/** An answer from the api that was not OK. `message` follows spec §8: "<status>: <body message or text>". */
+/**
+ * An answer from the api that was not OK. `message` is "<status>: <body message or text>"
+ * (docs/product-rules.md, "Error messages and toasts").
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -45,7 +48,7 @@ export async function request<T = unknown>(path: string, init: RequestInit = {})
   return (await parseBody(response)) as T;
 }
 
-/** One call to the api (spec §7): credentials included, a body sent as JSON. */
+/** One call to the api (docs/architecture.md, "Front-end runtime"): credentials included, a body sent as JSON. */
 export function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   return request<T>(path, {
     method,

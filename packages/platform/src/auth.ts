@@ -10,8 +10,8 @@ import { toast } from './toast';
 const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === queryKeys.user[0];
 
 /**
- * Spec §4: signing in, signing up and signing out set or clear the cached user. Everything else cached belonged
- * to whoever was signed in before, so it goes.
+ * Signing in, signing up and signing out set or clear the cached user (docs/product-rules.md, "Accounts and sign-in").
+ * Everything else cached belonged to whoever was signed in before, so it goes.
  */
 function setSignedInUser(queryClient: QueryClient, user: User | null) {
   queryClient.removeQueries({ predicate: ({ queryKey }) => !isUserQuery(queryKey) });

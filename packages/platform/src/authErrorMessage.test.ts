@@ -5,7 +5,7 @@ const INVALID = 'Invalid email or password. Please check your credentials and tr
 const EXISTS = 'An account with this email already exists. Please try logging in instead.';
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
-describe('authErrorMessage (spec §8)', () => {
+describe('authErrorMessage (docs/product-rules.md, "Error messages and toasts")', () => {
   it.each([
     ['the api 401 for bad credentials', new ApiError(401, '401: Invalid email or password'), INVALID],
     ['"invalid credentials" in any case', new Error('401: Invalid credentials'), INVALID],

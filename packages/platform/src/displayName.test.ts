@@ -1,6 +1,6 @@
 import { displayName } from './displayName';
 
-describe('displayName (spec §3)', () => {
+describe('displayName (docs/product-rules.md, "Accounts and sign-in")', () => {
   it.each([
     ['first and last name when both exist', { email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' }, 'Ann Lee'],
     ['the e-mail name when only the first name exists', { email: 'ann@gym.test', firstName: 'Ann', lastName: null }, 'ann'],

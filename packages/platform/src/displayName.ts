@@ -1,6 +1,9 @@
 import type { User } from '@hit/contracts';
 
-/** Spec §3: first and last name if both exist, else the part of the e-mail before '@', else 'User'. */
+/**
+ * First and last name if both exist, else the part of the e-mail before '@', else 'User'
+ * (docs/product-rules.md, "Accounts and sign-in").
+ */
 export function displayName(user: Pick<User, 'email' | 'firstName' | 'lastName'> | null | undefined): string {
   const firstName = user?.firstName?.trim();
   const lastName = user?.lastName?.trim();

@@ -3,7 +3,10 @@ import { ApiError, apiRequest } from './apiClient';
 
 export type On401 = 'returnNull' | 'throw';
 
-/** Data loads GET the path formed by the query key's segments joined with '/' (spec §7). */
+/**
+ * Data loads GET the path formed by the query key's segments joined with '/'
+ * (docs/architecture.md, "Front-end runtime").
+ */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     try {
@@ -15,7 +18,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** The app's one QueryClient (created by the shell), with the spec §9 defaults. */
+/** The app's one QueryClient (created by the shell) and its defaults (docs/architecture.md, "Front-end runtime"). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

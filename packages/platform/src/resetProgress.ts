@@ -10,8 +10,8 @@ export function resetProgress(): Promise<ResetProgressResponse> {
 }
 
 /**
- * Reset with the spec §8 toasts; every workout query loads again afterwards. Shared: both the dashboard's Danger
- * Zone and the account panel offer it.
+ * Reset with its toasts (docs/product-rules.md, "Reset progress"); every workout query loads again afterwards. Shared:
+ * both the dashboard's Danger Zone and the account panel offer it.
  */
 export function useResetProgress() {
   const queryClient = useQueryClient();

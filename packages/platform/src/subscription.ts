@@ -6,7 +6,10 @@ import { queryKeys } from './queryKeys';
 import { toast } from './toast';
 import { useUser } from './user';
 
-/** Spec §9: the subscription status is cached for 5 minutes (everything else never goes stale). */
+/**
+ * The subscription status is cached for 5 minutes; everything else never goes stale
+ * (docs/product-rules.md, "Trial and access").
+ */
 export const SUBSCRIPTION_STATUS_STALE_TIME_MS = 5 * 60 * 1000;
 
 export const CHECKOUT_FAILED_TITLE = 'Unable to Process Payment';
@@ -29,7 +32,7 @@ export interface Access {
   canAccessFeatures: boolean;
 }
 
-/** Spec §3 access info. */
+/** Access info (docs/product-rules.md, "Trial and access"). */
 export function useAccess(): Access {
   const { data, isPending, isError } = useSubscriptionStatus();
   if (data) return { isLoading: false, canAccessFeatures: data.canAccessFeatures };
@@ -49,7 +52,8 @@ export function checkoutErrorMessage(error: unknown): string {
 
 /**
  * POST /api/subscription/create-checkout with the user's e-mail as billingEmail (or `{}`), then the browser goes
- * to the provider's hosted checkout page. An answer without checkoutUrl is an error (spec §5).
+ * to the provider's hosted checkout page. An answer without checkoutUrl is an error
+ * (docs/product-rules.md, "Subscription and payments").
  */
 export function useCheckout(): UseMutationResult<CheckoutResponse, Error, void> {
   const queryClient = useQueryClient();

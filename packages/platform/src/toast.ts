@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §8: generic toasts show one at a time, for 5 s unless told otherwise. */
+/** Toasts show one at a time, for 5 s unless told otherwise (docs/product-rules.md, "Error messages and toasts"). */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
@@ -15,7 +15,8 @@ export interface ToastOptions {
 export type CurrentToast = ToastOptions & { id: number };
 
 // One store for the whole app: @hit/platform is a shared singleton, so every remote's toast() lands here and the
-// shell's one viewport shows it. The timer is driven by a wall-clock end time (ARCHITECTURE §4).
+// shell's one viewport shows it. The timer is driven by a wall-clock end time
+// (docs/architecture.md, "Front-end rules").
 let current: CurrentToast | null = null;
 let nextId = 1;
 let endsAt = 0;

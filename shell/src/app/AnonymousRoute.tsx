@@ -3,8 +3,9 @@ import { useUser } from '@hit/platform';
 import { Spinner } from '@hit/ui';
 
 /**
- * Pages for anonymous visitors (spec §2, §6): a spinner while the user loads, a signed-in user goes to
- * `signedInTo`. When the check itself fails the page still shows: it is public, and signing in may fix it.
+ * Pages for anonymous visitors (docs/product-rules.md, "Screens and routes"): a spinner while the user loads, a
+ * signed-in user goes to `signedInTo`. When the check itself fails the page still shows: it is public, and signing in
+ * may fix it.
  */
 export function AnonymousRoute({ signedInTo }: { signedInTo: string }) {
   const { data: user, isPending } = useUser();

@@ -6,8 +6,8 @@ import { AnonymousRoute } from './AnonymousRoute';
 import { ProtectedRoute } from './ProtectedRoute';
 
 /**
- * Spec §2 routes. Remote screens load on demand; the landing and 404 pages never load a remote. Who may see a
- * page is decided here, so the auth remote only ever renders for anonymous visitors.
+ * The routes (docs/product-rules.md, "Screens and routes"). Remote screens load on demand; the landing and 404 pages
+ * never load a remote. Who may see a page is decided here, so the auth remote only ever renders for anonymous visitors.
  */
 export function AppRoutes() {
   return (

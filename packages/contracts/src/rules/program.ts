@@ -1,6 +1,7 @@
 /**
- * The 3-day program every user is seeded from (ARCHITECTURE §3): its days, and its exercises with their stable
- * ids. The api seeds from it and the clients key per-exercise facts (form hints) by these ids, never by name.
+ * The 3-day program every user is seeded from (docs/product-rules.md, "The program"): its days, and its exercises with
+ * their stable ids. The api seeds from it and the clients key per-exercise facts (form hints) by these ids, never by
+ * name.
  */
 
 /** A template day: the rotation goes Day 1 -> 2 -> 3 -> 1. */
@@ -37,7 +38,7 @@ export interface ProgramDay {
   readonly exercises: readonly ProgramExercise[];
 }
 
-/** Spec §1 and §2: the days, their muscle groups and their exercises (names as in the spec's hint list), in order. */
+/** The days, their muscle groups and their exercises, in order (docs/product-rules.md, "The program"). */
 export const WORKOUT_PROGRAM: readonly ProgramDay[] = [
   {
     dayId: 1,

@@ -1,6 +1,6 @@
 import { isRecommendedDay, templateDayNumber } from './rotation';
 
-describe('templateDayNumber (spec §4)', () => {
+describe('templateDayNumber (docs/product-rules.md, "Rotation and cycles")', () => {
   it.each([
     [1, 1],
     [2, 2],

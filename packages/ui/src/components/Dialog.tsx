@@ -165,9 +165,9 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (ARCHITECTURE §4): rendered over the page in document.body, named by its title, focus kept
- * inside while open and given back to whatever had it before, Escape and a click outside close it unless it
- * is not dismissible.
+ * A modal dialog (docs/architecture.md, "Front-end rules"): rendered over the page in document.body, named by its
+ * title, focus kept inside while open and given back to whatever had it before, Escape and a click outside close it
+ * unless it is not dismissible.
  */
 export function Dialog({
   open,

@@ -98,8 +98,9 @@ const iconPaths: Record<ToastVariant, string> = {
 };
 
 /**
- * Shows the one current toast (spec §8), top centre on phones and bottom right on wider screens. Rendered
- * once by the shell. Its clock stops while the pointer or focus is on it, so nobody loses a message mid-read.
+ * Shows the one current toast (docs/product-rules.md, "Error messages and toasts"), top centre on phones and bottom
+ * right on wider screens. Rendered once by the shell. Its clock stops while the pointer or focus is on it, so nobody
+ * loses a message mid-read.
  */
 export function Toaster() {
   const { current, dismiss } = useToast();

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button } from './Button';
 
-/** Spec §1: what Premium unlocks. */
+/** What Premium unlocks (docs/product-rules.md, "Screens and routes"). */
 export const PREMIUM_BENEFITS = [
   'Unlimited workout tracking',
   'Advanced progress analytics',
@@ -74,7 +74,10 @@ export interface UpgradePromptProps {
   titleId?: string;
 }
 
-/** Spec §2 Upgrade prompt: why to upgrade, 'Upgrade to Premium' and optionally 'Back to Home'. */
+/**
+ * The upgrade prompt (docs/product-rules.md, "Screens and routes"): why to upgrade, 'Upgrade to Premium' and optionally
+ * 'Back to Home'.
+ */
 export function UpgradePrompt({ title, description, onUpgrade, isPending = false, onBack, titleId }: UpgradePromptProps) {
   return (
     <Root>

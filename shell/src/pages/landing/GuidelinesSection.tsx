@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Container, Eyebrow, Section, SectionIntro, SectionLead, SectionTitle } from './layout';
 
-// Spec §1 guidelines, as the numbers a lifter remembers.
+// The guidelines (docs/product-rules.md, "Screens and routes"), as the numbers a lifter remembers.
 const guidelines = [
   { figure: '6-10', label: 'reps per set' },
   { figure: '2', label: 'light warm-up sets first' },

@@ -34,9 +34,9 @@ const FooterBrand = styled.p`
 `;
 
 /**
- * The public landing page (spec §2): the first thing a visitor sees, so it is part of the shell, not a remote. The
- * api serves it for `/` as a page of its own (src/landing/), whose links are plain anchors; inside the app the
- * router renders it with `link` = the router's Link.
+ * The public landing page (docs/architecture.md, "Landing page"): the first thing a visitor sees, so it is part of the
+ * shell, not a remote. The api serves it for `/` as a page of its own (src/landing/), whose links are plain anchors;
+ * inside the app the router renders it with `link` = the router's Link.
  */
 export function LandingPage({ link }: { link?: LandingLinkComponent }) {
   const page = (
