@@ -30,3 +30,4 @@ export {
 } from './subscription';
 export { openAccountPanel, closeAccountPanel, useAccountPanel } from './accountPanel';
 export { resetProgress, useResetProgress } from './resetProgress';
+export { setWorkoutActive, isWorkoutActive, useWorkoutActive, useWorkoutInProgress } from './workoutActivity';
