@@ -96,7 +96,8 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const [inner, setInner] = useState<Open>(null);
   const detailsRef = useRef<HTMLDListElement>(null);
   const checkingId = useId();
-  // Spec §5: reset waits while the subscription status loads and is refused without access, as on the dashboard.
+  // Reset waits while the subscription status loads and is refused without access, as on the dashboard
+  // (docs/product-rules.md, "Reset progress").
   const accessDenied = !access.isLoading && !access.canAccessFeatures;
   const resetBlocked = access.isLoading || accessDenied;
   const closeInner = (next: boolean) => {
