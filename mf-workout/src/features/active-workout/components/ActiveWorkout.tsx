@@ -160,11 +160,11 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     if (finish?.name === 'finishing') void completeWorkout();
   }, [finish]);
 
-  const onCompleteSet = (exerciseId: number, setId: string, entry: SetEntry) => {
+  const onCompleteSet = useCallback((exerciseId: number, setId: string, entry: SetEntry) => {
     // The tap is the user gesture the browser wants before the rest alarm may sound later.
     primeRestAlarm();
     dispatch({ type: 'setCompleted', exerciseId, setId, entry, now: Date.now() });
-  };
+  }, []);
 
   /** Exit: the sets done are saved with the day and the session ended, then back to the dashboard. */
   const onExit = async () => {
