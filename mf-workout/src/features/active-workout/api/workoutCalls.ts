@@ -28,6 +28,3 @@ export function saveWorkoutDay(dayId: number, exercises: Exercise[]) {
 export function completeWorkoutDay(dayId: number) {
   return apiRequest('POST', `/api/workout-days/${dayId}/complete`, {});
 }
-
-/** Moved to @hit/platform; kept here until ActiveWorkout and useAutosave import it from there. */
-export { isAccessDenied } from '@hit/platform';
