@@ -55,7 +55,7 @@ Written by \`npm run bench\` (bench/run.js); every run overwrites this file.
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}
-- Node ${process.version}; Chromium ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} (headless, playwright-core)
+- Node ${process.version}; ${require('./lib/browser').browserDescription()} (headless, playwright-core)
 - Budgets: docs/architecture.md, "Performance budgets" / issue #10 (bundle budgets from ${budgetsSource})
 - Run time: ${durationS.toFixed(0)} s; ${failed === 0 ? 'every budget met' : `${failed} figure(s) failed`}
 - Machine load (1-minute load average) at the start: ${loadAtStart.toFixed(1)}, at the end: ${os.loadavg()[0].toFixed(1)}

@@ -1,16 +1,24 @@
-// Debian's Chromium through playwright-core, as the e2e tests launch it, and helpers to record the scripts a page
-// transferred.
+// Chromium through playwright-core, found and launched as the e2e tests do (config/chromium.js), and helpers to
+// record the scripts a page transferred.
 const fs = require('node:fs');
 const path = require('node:path');
 const { REPO_ROOT, sleep } = require('./util');
 
 const { chromium } = require(require.resolve('playwright-core', { paths: [REPO_ROOT] }));
 
-const { CHROMIUM_PATH: CHROMIUM, CHROMIUM_ARGS } = require('../../config/chromium');
+const { resolveChromium, launchOptions } = require('../../config/chromium');
 const VIEWPORT = { width: 1280, height: 800 };
 
-function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+let launched;
+async function launchBrowser() {
+  launched = await resolveChromium();
+  console.log(`Browser: ${launched.description}`);
+  return chromium.launch(launchOptions(launched));
+}
+
+/** The Chromium the run launched, for RESULTS.md. */
+function browserDescription() {
+  return launched ? launched.description : 'Chromium (not launched)';
 }
 
 /**
@@ -112,4 +120,4 @@ function containsD3(scriptPath) {
   return found;
 }
 
-module.exports = { launchBrowser, newContext, recordRequests, ownerOf, containsD3, VIEWPORT };
+module.exports = { launchBrowser, browserDescription, newContext, recordRequests, ownerOf, containsD3, VIEWPORT };

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-// Debian's Chromium; nothing is downloaded at run time.
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../config/chromium';
+import { launchOptions } from '../../config/chromium';
+import { e2eEnvironment } from './environment';
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -10,8 +10,9 @@ export const viewports = {
 
 export type Layout = 'phone' | 'desktop';
 
+/** The Chromium the global setup chose (and printed), headless with our flags. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch(launchOptions(e2eEnvironment().browser));
 }
 
 export interface WatchedPage {

@@ -1,9 +1,13 @@
+import type { ResolvedChromium } from '../../config/chromium';
+
 /** What the global setup started, handed to the test files through the environment. */
 export interface E2eEnvironment {
   /** Base URL of the production app, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
   /** The database the app uses, for tests that arrange state directly. */
   mongoUri: string;
+  /** The Chromium every test file launches, resolved (and unpacked, when packaged) once before the workers start. */
+  browser: ResolvedChromium;
 }
 
 const KEY = 'HIT_E2E_ENVIRONMENT';

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { resolveChromium } from '../../config/chromium';
 import { freshDataDir, startApp } from './app-server';
 import { publishEnvironment } from './environment';
 
 // The production build must exist: `npm test` builds what is missing before jest starts.
 export default async function globalSetup(): Promise<void> {
+  const browser = await resolveChromium();
+  console.log(`\nBrowser: ${browser.description}`);
   const dataDir = freshDataDir();
   const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
   const app = await startApp({
@@ -13,6 +16,6 @@ export default async function globalSetup(): Promise<void> {
     // Every browser test signs up from 127.0.0.1.
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
   });
-  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e` });
+  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e`, browser });
   (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo };
 }
