@@ -233,37 +233,56 @@ describe('GET /api/remotes with the release table', () => {
     }
   });
 
-  it("follows a signed-in user's id, on every session and every api process", async () => {
+  /** A cohort id (as the cohort cookie holds) whose mf_auth bucket is `bucket`: the hash is fixed, so always the same one. */
+  function cohortInBucket(bucket: number): string {
+    const id = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0')).find((candidate) => cohortBucket('mf_auth', candidate) === bucket);
+    if (!id) throw new Error(`no cohort id among the first 1000 falls in bucket ${bucket}`);
+    return id;
+  }
+
+  /** A new user signed in twice: on `app`, and elsewhere on the other api process. */
+  async function userOnTwoProcesses() {
     const { agent, user } = await signUp(app);
-    // The canary reaches exactly the buckets below its percent: just above and just at the user's bucket.
-    const bucket = cohortBucket('mf_auth', user.id);
+    const elsewhere = request.agent(otherApp);
+    await elsewhere.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+    return { agent, elsewhere, bucket: cohortBucket('mf_auth', user.id) };
+  }
+
+  it("follows a signed-in user's id, on every session and every api process", async () => {
+    const { agent, elsewhere, bucket } = await userOnTwoProcesses();
+    // The canary reaches exactly the buckets below its percent: just above the user's bucket, the user is in it.
     await release('mf_auth', '1.1.0', { version: '1.2.0', percent: bucket + 1 });
     const signedIn = await agent.get('/api/remotes').expect(200);
     expect(cohortCookie(signedIn)).toBeUndefined();
     expect(entryOf(signedIn, 'mf_auth')).toEqual(canaryEntry);
-
-    // The same user signed in elsewhere, on another api process.
-    const elsewhere = request.agent(otherApp);
-    await elsewhere.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
     expect(entryOf(await elsewhere.get('/api/remotes').expect(200), 'mf_auth')).toEqual(canaryEntry);
 
-    // A cohort cookie the browser still holds does not matter once signed in.
-    const outsideCookie = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0')).find(
-      (id) => cohortBucket('mf_auth', id) > bucket,
-    )!;
-    expect(entryOf(await request(app).get('/api/remotes').set('Cookie', `${COHORT_COOKIE}=${outsideCookie}`), 'mf_auth')).toEqual(stableEntry);
-    const anonymous = request.agent(app);
-    for (const browser of [anonymous, agent]) browser.jar.setCookie(`${COHORT_COOKIE}=${outsideCookie}; Path=/api/remotes`);
-    const anonymousAnswer = await anonymous.get('/api/remotes').expect(200);
-    expect(cohortCookie(anonymousAnswer)).toBeUndefined(); // the jar sent it
-    expect(entryOf(anonymousAnswer, 'mf_auth')).toEqual(stableEntry);
-    expect(entryOf(await agent.get('/api/remotes').expect(200), 'mf_auth')).toEqual(canaryEntry);
-
+    // Just at it, the user is not (a percent is at least 1: bucket 0 is in every canary).
     if (bucket > 0) {
       await Release.updateOne({ remote: 'mf_auth' }, { $set: { 'canary.percent': bucket } });
       expect(entryOf(await agent.get('/api/remotes').expect(200), 'mf_auth')).toEqual(stableEntry);
       expect(entryOf(await elsewhere.get('/api/remotes').expect(200), 'mf_auth')).toEqual(stableEntry);
     }
+  });
+
+  it('ignores the cohort cookie a browser still holds once its user is signed in', async () => {
+    const { agent, elsewhere, bucket } = await userOnTwoProcesses();
+    // A cookie from the neighbouring bucket, and the canary's line drawn between the two: whatever the user's
+    // bucket (0 to 99), the user and the cookie are on opposite sides of it.
+    const cookieBucket = bucket < 99 ? bucket + 1 : bucket - 1;
+    const userInCanary = bucket < cookieBucket;
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: Math.max(bucket, cookieBucket) });
+    const cookie = `${COHORT_COOKIE}=${cohortInBucket(cookieBucket)}`;
+    const [usersEntry, cookiesEntry] = userInCanary ? [canaryEntry, stableEntry] : [stableEntry, canaryEntry];
+
+    expect(entryOf(await request(app).get('/api/remotes').set('Cookie', cookie).expect(200), 'mf_auth')).toEqual(cookiesEntry);
+    const anonymous = request.agent(app);
+    for (const browser of [anonymous, agent, elsewhere]) browser.jar.setCookie(`${cookie}; Path=/api/remotes`);
+    const anonymousAnswer = await anonymous.get('/api/remotes').expect(200);
+    expect(cohortCookie(anonymousAnswer)).toBeUndefined(); // the jar sent it
+    expect(entryOf(anonymousAnswer, 'mf_auth')).toEqual(cookiesEntry);
+    expect(entryOf(await agent.get('/api/remotes').expect(200), 'mf_auth')).toEqual(usersEntry);
+    expect(entryOf(await elsewhere.get('/api/remotes').expect(200), 'mf_auth')).toEqual(usersEntry);
   });
 
   it('falls back to the newest build when a released version has disappeared from disk, never a broken entry', async () => {
