@@ -20,8 +20,11 @@ const SAMPLE = 20_000;
 
 /** 20,000 anonymous cohort ids as the api makes them (128 random bits in hex), fixed so the test never flakes. */
 const anonymousIds = Array.from({ length: SAMPLE }, (_, i) => createHash('sha256').update(`visitor ${i}`).digest('hex').slice(0, 32));
-/** User ids are ObjectIds created one after the other: nearly identical strings. */
-const userIds = Array.from({ length: SAMPLE }, () => new Types.ObjectId().toHexString());
+/**
+ * User ids as one api process creates them one after the other (ObjectIds: the same timestamp and process bytes,
+ * then a counter): nearly identical strings. Fixed too, so the test never flakes.
+ */
+const userIds = Array.from({ length: SAMPLE }, (_, i) => new Types.ObjectId(`6650a1b2c3d4e5f607${(0x0a0000 + i).toString(16).padStart(6, '0')}`).toHexString());
 
 /** |share - p| within 4 standard deviations of a binomial(n, p). */
 function expectShareNear(hits: number, n: number, p: number) {

@@ -118,15 +118,19 @@ describeEmbedded(`durability with a data directory (embedded server only${embedd
     // Hold the next fdatasync until released: the write below is applied in memory but not yet durable.
     let releaseDisk: () => void = () => {};
     const diskHeld = new Promise<void>((resolve) => (releaseDisk = resolve));
+    let reachDisk: () => void = () => {};
+    const diskReached = new Promise<void>((resolve) => (reachDisk = resolve));
     const realFdatasync = fs.fdatasync;
     const fdatasync = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((fd: number, callback: (error: Error | null) => void) => {
+      reachDisk();
       void diskHeld.then(() => realFdatasync(fd, callback));
     }) as typeof fs.fdatasync);
     try {
       const settled: string[] = [];
       const track = <T>(name: string, promise: Promise<T>) => promise.then((value) => (settled.push(name), value));
       const insert = track('insert', writerSets.insertOne({ _id: 'set-1', reps: 8 }));
-      await sleep(50);
+      // Waited for, not slept on: the insert is applied in memory and its journal record is on its way to disk.
+      await diskReached;
       // The same save repeated (it finds nothing to change) and a read, from the other connection.
       const repeat = track('repeat', readerSets.updateOne({ _id: 'set-1' }, { $set: { reps: 8 } }));
       const read = track('read', readerSets.findOne({ _id: 'set-1' }));
