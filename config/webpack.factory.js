@@ -1,10 +1,12 @@
 // One webpack config for every front-end app: the shell (host) and the four remotes. Each app's
 // webpack.config.js names only itself; what differs between host and remote is decided here, once.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { DefinePlugin } = require('webpack');
+const { DefinePlugin, Compilation, sources } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { InjectManifest } = require('workbox-webpack-plugin');
 
 const root = path.resolve(__dirname, '..');
 // webpack's own minimizer plugin (its dependency, so always the version webpack expects), run with swc:
@@ -131,6 +133,67 @@ function federationOptions({ remote, appPackage }) {
   };
 }
 
+/** The web app manifest (issue #17: installable), written by the shell's build next to index.html. */
+const WEB_APP_MANIFEST = 'manifest.webmanifest';
+const APPLE_TOUCH_ICON = 'icons/apple-touch-icon.png';
+const DESCRIPTION = 'Track your 3-day high-intensity training routine: sets, rest timers and progress.';
+
+/**
+ * What the browser needs to install the app: it opens at /home (a signed-out visitor is sent on to the landing
+ * page), standalone, in the theme's colours. Icons are drawn by scripts/draw-icons.js into shell/public/icons/.
+ */
+function webAppManifest() {
+  return {
+    name: 'HIT Tracker',
+    short_name: 'HIT Tracker',
+    description: DESCRIPTION,
+    id: '/home',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: THEME_COLOR,
+    categories: ['health', 'fitness', 'sports'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  };
+}
+
+/** Emits the web app manifest and the files of `<app>/public/` (the icons) as assets of the shell's build. */
+class ShellPublicFilesPlugin {
+  constructor(appDir) {
+    this.publicDir = path.join(appDir, 'public');
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(ShellPublicFilesPlugin.name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: ShellPublicFilesPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(WEB_APP_MANIFEST, new sources.RawSource(`${JSON.stringify(webAppManifest(), null, 2)}\n`));
+          for (const file of filesUnder(this.publicDir)) {
+            compilation.fileDependencies.add(file);
+            const name = path.relative(this.publicDir, file).split(path.sep).join('/');
+            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+function filesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
 function htmlPage(title) {
   return new HtmlWebpackPlugin({
     title,
@@ -140,8 +203,10 @@ function htmlPage(title) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
     <meta name="theme-color" content="${THEME_COLOR}" />
-    <meta name="description" content="Track your 3-day high-intensity training routine: sets, rest timers and progress." />
-    <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23ff7a2f'/%3E%3Cpath d='M8 12h3v8H8zm13 0h3v8h-3zm-10 2.5h10v3H11z' fill='%23111'/%3E%3C/svg%3E" />
+    <meta name="description" content="${DESCRIPTION}" />
+    <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+    <link rel="apple-touch-icon" href="/${APPLE_TOUCH_ICON}" />
+    <link rel="manifest" href="/${WEB_APP_MANIFEST}" />
     <title>${htmlWebpackPlugin.options.title}</title>
   </head>
   <body style="background:${THEME_COLOR}">
@@ -178,6 +243,43 @@ function minimizer() {
 /** The shell's standalone landing page: its own folder in the shell's dist/, served by the api for exactly `/`. */
 const LANDING_DIR = 'landing';
 
+/** A file's content hash, as Workbox revisions the precache (a changed file is fetched again, the others are not). */
+function revisionOf(file) {
+  return crypto.createHash('md5').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** Files a page never loads: source maps, build stats, licence notes. */
+const NOT_PRECACHED = [/\.map$/, /(^|\/)mf-stats\.json$/, /\.LICENSE\.txt$/];
+
+/**
+ * The service worker (shell/src/service-worker/sw.ts, issue #17), production builds only: the development server's
+ * bundles change on every save and must never be served from a cache. It precaches the shell's build and the
+ * landing page's folder, which its own compilation builds first (the shell config depends on it): its files are
+ * read from disk and revisioned by content.
+ */
+function serviceWorkerPlugin(appDir) {
+  const landingDir = path.join(appDir, 'dist', LANDING_DIR);
+  const addLandingPage = async (entries) => {
+    const landingFiles = filesUnder(landingDir).filter((file) => !NOT_PRECACHED.some((pattern) => pattern.test(file)));
+    if (!landingFiles.some((file) => path.basename(file) === 'index.html')) {
+      return { manifest: entries, warnings: [`${path.relative(root, landingDir)} has no index.html: / will not open offline`] };
+    }
+    const landing = landingFiles.map((file) => ({
+      url: `/${LANDING_DIR}/${path.relative(landingDir, file).split(path.sep).join('/')}`,
+      revision: revisionOf(file),
+      size: fs.statSync(file).size,
+    }));
+    return { manifest: [...entries, ...landing] };
+  };
+  return new InjectManifest({
+    swSrc: path.join(appDir, 'src/service-worker/sw.ts'),
+    swDest: 'sw.js',
+    // A copy: the plugin rewrites the options it is given.
+    exclude: [...NOT_PRECACHED],
+    manifestTransforms: [addLandingPage],
+  });
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir the app folder (its package.json, src/index.ts)
@@ -202,6 +304,8 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
 
     return {
       mode,
+      // The service worker precaches the landing page's build, so that one is built first.
+      ...(!remote && !isDev && { name: 'shell', dependencies: [LANDING_DIR] }),
       target: ['web', 'es2022'],
       context: appDir,
       // A remote's own page (src/index.ts -> bootstrap) is only for working on it alone in development: a
@@ -238,6 +342,8 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
           }),
         // A remote's own page (its src/bootstrap.tsx) is for working on it alone in development.
         (!remote || isDev) && htmlPage(remote ? `${remote.expose} (standalone) · HIT Tracker` : 'HIT Tracker'),
+        !remote && new ShellPublicFilesPlugin(appDir),
+        !remote && !isDev && serviceWorkerPlugin(appDir),
       ].filter(Boolean),
       optimization: { minimizer: [minimizer()] },
       performance: { hints: false },
