@@ -52,11 +52,10 @@ async function unpackPackaged() {
   const dir = path.join(CACHE, packageVersion);
   if (!isExecutable(path.join(dir, 'chromium'))) {
     fs.mkdirSync(CACHE, { recursive: true });
-    for (const name of fs.readdirSync(CACHE)) {
+    for (const name of fs.readdirSync(CACHE).filter((entryName) => entryName.includes('.unpacking-'))) {
       const leftover = path.join(CACHE, name);
-      if (name.includes('.unpacking-') && Date.now() - fs.statSync(leftover).mtimeMs > ABANDONED_AFTER_MS) {
-        fs.rmSync(leftover, { recursive: true, force: true });
-      }
+      const modified = fs.statSync(leftover, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - modified > ABANDONED_AFTER_MS) fs.rmSync(leftover, { recursive: true, force: true });
     }
     const staging = fs.mkdtempSync(`${dir}.unpacking-`);
     try {
@@ -92,7 +91,11 @@ async function unpackPackaged() {
   } catch {
     // The machine lacks a library it needs (libnss3, ...): the packaged ones.
     env.LD_LIBRARY_PATH = [path.join(dir, 'al2023', 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
-    version = await versionOf(executablePath, env);
+    try {
+      version = await versionOf(executablePath, env);
+    } catch (error) {
+      throw new Error(`The packaged Chromium (${executablePath}) does not start: ${String(error.stderr || error.message).trim()}`);
+    }
   }
   return { executablePath, version, env, description: `${version} (${PACKAGED} ${packageVersion}, ${executablePath})` };
 }
