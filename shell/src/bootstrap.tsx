@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@hit/platform';
 import { AppProviders } from '@hit/ui';
 import { App } from './app/App';
+import { startServiceWorker } from './pwa/appUpdates';
 import { registerRemoteMap } from './remotes/remoteLoader';
 
 // Fetch the remote map while the first screen paints. A failure here is not lost: the next remote that is
 // needed asks again and shows its fallback if it still fails.
 registerRemoteMap().catch(() => undefined);
+// After load: the worker that opens the app without a network and brings new releases (production builds only).
+void startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,11 @@
 import { Toaster } from '@hit/ui';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { AccountPanelHost } from './AccountPanelHost';
 import { AppRoutes } from './AppRoutes';
 
 /**
- * The whole app inside its providers: the routes, the account panel any screen can open, and the one toast
- * viewport every remote shows toasts in.
+ * The whole app inside its providers: the routes, the account panel any screen can open, the one toast
+ * viewport every remote shows toasts in, and the prompt that offers a new version.
  */
 export function App() {
   return (
@@ -12,6 +13,7 @@ export function App() {
       <AppRoutes />
       <AccountPanelHost />
       <Toaster />
+      <UpdatePrompt />
     </>
   );
 }

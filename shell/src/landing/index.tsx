@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GlobalStyle, ThemeProvider } from '@hit/ui';
+import { registerServiceWorker } from '../pwa/registerServiceWorker';
 import { StandaloneLanding } from './StandaloneLanding';
 
 createRoot(document.getElementById('root')!).render(
@@ -14,3 +15,6 @@ createRoot(document.getElementById('root')!).render(
     </ThemeProvider>
   </StrictMode>,
 );
+
+// The first visit installs the worker, so the app opens without a network next time. Updates are the app's to offer.
+void registerServiceWorker();

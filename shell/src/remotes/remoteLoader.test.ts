@@ -54,6 +54,41 @@ describe('remoteLoader', () => {
     await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
   });
 
+  it('keeps the versions the visit runs when it asks for the map again: a release never mixes into an open page', async () => {
+    const released = '/remotes/mf-auth/0.3.0/mf-manifest.json';
+    const workout = '/remotes/mf-workout/0.1.0/mf-manifest.json';
+    fetchRemoteMapMock
+      .mockResolvedValueOnce({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] })
+      .mockResolvedValueOnce({
+        remotes: [
+          { name: 'mf_auth', entry: released, version: '0.3.0' },
+          { name: 'mf_workout', entry: workout, version: '0.1.0' },
+        ],
+      });
+    loadRemoteMock.mockResolvedValue(authPage);
+
+    await loader.loadRemoteModule('mf_auth/AuthPage');
+    await expect(loader.loadRemoteModule('mf_workout/WorkoutDashboard')).rejects.toThrow('no entry for mf_workout');
+    await loader.loadRemoteModule('mf_workout/WorkoutDashboard');
+
+    expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_workout', entry: workout }]);
+    expect(registerRemotesMock).not.toHaveBeenCalledWith(expect.arrayContaining([expect.objectContaining({ entry: released })]), expect.anything());
+    expect(await loader.runningRemoteMap()).toEqual([
+      { name: 'mf_auth', entry: stable, version: '0.1.0' },
+      { name: 'mf_workout', entry: workout, version: '0.1.0' },
+    ]);
+  });
+
+  it('reports the map as served, a canary included, after the canary fell back to its stable entry', async () => {
+    const canaryEntry = { name: 'mf_auth' as const, entry: canary, version: '0.2.0', fallbackEntry: stable };
+    fetchRemoteMapMock.mockResolvedValue({ remotes: [canaryEntry] });
+    loadRemoteMock.mockRejectedValueOnce(new Error('Failed to get manifest')).mockResolvedValue(authPage);
+
+    await loader.loadRemoteModule('mf_auth/AuthPage');
+
+    expect(await loader.runningRemoteMap()).toEqual([canaryEntry]);
+  });
+
   it('falls back to the stable entry when the canary fails, and stays on it', async () => {
     fetchRemoteMapMock.mockResolvedValue({
       remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0', fallbackEntry: stable }],

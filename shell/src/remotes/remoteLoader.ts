@@ -5,19 +5,29 @@ import { fetchRemoteMap } from '@hit/platform';
 type RemoteMap = Map<string, RemoteEntry>;
 
 let registration: Promise<RemoteMap> | undefined;
+/** Every remote this visit runs, by name; a canary that failed is replaced here by its stable fallback. */
+const registered: RemoteMap = new Map();
+/** The same entries as GET /api/remotes served them (what the page asked for), for the update check. */
+const served: RemoteMap = new Map();
 const loadedModules = new Map<RemoteExposeId, unknown>();
 const inFlight = new Map<RemoteExposeId, Promise<unknown>>();
 
 /**
  * Fetches GET /api/remotes once and registers every remote with the MF runtime (which the shell's
  * ModuleFederationPlugin has initialised with the shared singletons). A failed fetch is forgotten, so the
- * next call asks again.
+ * next call asks again. A remote registered once keeps its version for the whole visit: a map asked for again
+ * (one lacked a remote) only adds the remotes the page does not run yet, so a page never mixes two releases.
  */
 export function registerRemoteMap(): Promise<RemoteMap> {
   registration ??= fetchRemoteMap().then(
     ({ remotes }) => {
-      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-      return new Map(remotes.map((remote) => [remote.name, remote]));
+      const added = remotes.filter(({ name }) => !registered.has(name));
+      registerRemotes(added.map(({ name, entry }) => ({ name, entry })));
+      for (const remote of added) {
+        registered.set(remote.name, remote);
+        served.set(remote.name, remote);
+      }
+      return registered;
     },
     (error: unknown) => {
       registration = undefined;
@@ -25,6 +35,12 @@ export function registerRemoteMap(): Promise<RemoteMap> {
     },
   );
   return registration;
+}
+
+/** The remote map this page runs, as the api served it (a canary stays a canary here after it fell back). */
+export async function runningRemoteMap(): Promise<RemoteEntry[]> {
+  await registerRemoteMap();
+  return [...served.values()];
 }
 
 async function load<T>(id: RemoteExposeId): Promise<T> {
