@@ -24,6 +24,10 @@ export function securityHeaders(config: Pick<Config, 'remotesMode' | 'publicOrig
         styleSrc: ["'self'", "'unsafe-inline'", ...devServers],
         imgSrc: ["'self'", 'data:', ...devServers],
         connectSrc: ["'self'", ...devServers, ...hotReload],
+        // The service worker (/sw.js) and the web app manifest: this origin only. Said outright rather than left
+        // to the fallbacks (worker-src falls back to script-src, manifest-src to default-src).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // Upgrading only makes sense when the site is known to be served over https (not on http://localhost).
         upgradeInsecureRequests: config.publicOrigin?.startsWith('https:') ? [] : null,
       },

@@ -12,8 +12,10 @@ const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
 
 /**
  * Everything else keeps its name across builds (index.html, mf-manifest.json, remoteEntry.js, mf-stats.json,
- * `[name].js` entries — even inside a version folder, which a rebuild of the same version overwrites):
- * the browser revalidates it every time (a cheap 304 thanks to the ETag).
+ * `[name].js` entries — even inside a version folder, which a rebuild of the same version overwrites — and the
+ * service worker sw.js, the web app manifest and the icons): the browser revalidates it every time (a cheap 304
+ * thanks to the ETag), so a new release's worker is seen at the next check. The manifest is served as
+ * application/manifest+json (its .webmanifest extension).
  */
 function cacheControl(res: Response, filePath: string): void {
   res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
