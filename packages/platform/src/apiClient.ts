@@ -1,4 +1,5 @@
 import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
+import { fetchNotingReachability, type ReachabilityOptions } from './networkStatus';
 
 /**
  * An answer from the api that was not OK. `message` is "<status>: <body message or text>"
@@ -41,9 +42,16 @@ async function parseBody(response: Response): Promise<unknown> {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** fetch with the session cookie; resolves to the parsed JSON answer, rejects with ApiError when not OK. */
-export async function request<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { credentials: 'include', ...init });
+/**
+ * fetch with the session cookie; resolves to the parsed JSON answer, rejects with ApiError when not OK. A request
+ * that gets no answer rejects with fetch's own error (see isNetworkFailure) and marks the app offline.
+ */
+export async function request<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+  reachability?: ReachabilityOptions,
+): Promise<T> {
+  const response = await fetchNotingReachability(path, { credentials: 'include', ...init }, reachability);
   if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
   return (await parseBody(response)) as T;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useLogin, useLogout, useRegister } from './auth';
@@ -85,6 +85,21 @@ describe('useLogin', () => {
     await waitFor(() => expect(result.current.toast?.title).toBe('Login failed'));
     expect(result.current.toast?.description).toBe('Too many sign-in attempts. Try again later.');
   });
+
+  it('says in one sentence that signing in needs the network when the api cannot be reached', async () => {
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const { result, queryClient } = renderAuthHook(() => useLogin());
+    queryClient.setQueryData(queryKeys.user, null);
+
+    act(() => result.current.hook.mutate({ email: 'lifter@gym.test', password: 'secret123' }));
+
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
+    expect(result.current.toast).toMatchObject({
+      title: 'Login failed',
+      description: "You need a network connection to sign in, and HIT Tracker can't reach its server right now.",
+    });
+  });
 });
 
 describe('useRegister', () => {
@@ -127,6 +142,21 @@ describe('useRegister', () => {
       description: 'An account with this email already exists. Please try logging in instead.',
       variant: 'destructive',
     });
+  });
+
+  it('fails at once with the network sentence when the browser is offline, never waiting for a network', async () => {
+    onlineManager.setOnline(false);
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const { result } = renderAuthHook(() => useRegister());
+
+    act(() => result.current.hook.mutate({ email: 'lifter@gym.test', password: 'secret123' }));
+
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(result.current.toast).toMatchObject({
+      title: 'Registration failed',
+      description: "You need a network connection to sign in, and HIT Tracker can't reach its server right now.",
+    });
+    onlineManager.setOnline(true);
   });
 });
 
@@ -174,6 +204,10 @@ describe('useLogout', () => {
 
     await waitFor(() => expect(result.current.pathname).toBe('/auth'));
     expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
-    expect(result.current.toast).toMatchObject({ title: 'Logout failed', description: 'Failed to fetch' });
+    expect(result.current.toast).toMatchObject({
+      title: 'Logout failed',
+      description: "HIT Tracker couldn't reach its server to end your session: sign out again when you're back online.",
+      variant: 'destructive',
+    });
   });
 });

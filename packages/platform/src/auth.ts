@@ -4,6 +4,7 @@ import type { LoginBody, RegisterBody, User } from '@hit/contracts';
 import { apiRequest } from './apiClient';
 import { authErrorMessage } from './authErrorMessage';
 import { displayName } from './displayName';
+import { isNetworkFailure } from './networkStatus';
 import { queryKeys } from './queryKeys';
 import { toast } from './toast';
 
@@ -54,6 +55,10 @@ export function useRegister(): UseMutationResult<User, Error, RegisterBody> {
   });
 }
 
+/** Signing out with no answer from the api: this browser forgets the user, the server's session outlives it. */
+export const SIGN_OUT_OFFLINE_TEXT =
+  "HIT Tracker couldn't reach its server to end your session: sign out again when you're back online.";
+
 /** POST /api/logout, then the cache is cleared and the visitor goes to /auth whether or not the call worked. */
 export function useLogout(): UseMutationResult<void, Error, void> {
   const queryClient = useQueryClient();
@@ -66,9 +71,12 @@ export function useLogout(): UseMutationResult<void, Error, void> {
       toast({ title: 'Logged out', description: "You've been successfully logged out", variant: 'success' });
     },
     onError: (error) => {
-      toast({ title: 'Logout failed', description: authErrorMessage(error), variant: 'destructive' });
+      const description = isNetworkFailure(error) ? SIGN_OUT_OFFLINE_TEXT : authErrorMessage(error);
+      toast({ title: 'Logout failed', description, variant: 'destructive' });
     },
     onSettled: () => {
+      // Offline too: the user asked to leave this browser, so their cached reads go (offlineCache.ts watches the
+      // user), though only the api can end the session.
       // Cleared before navigating: /auth must see an anonymous visitor, not bounce a stale user back to '/'.
       setSignedInUser(queryClient, null);
       navigate('/auth', { replace: true });

@@ -2,8 +2,19 @@ export { ApiError, apiRequest, isAccessDenied, type HttpMethod } from './apiClie
 export { createQueryClient, getQueryFn, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';
-export { useLogin, useLogout, useRegister } from './auth';
-export { authErrorMessage } from './authErrorMessage';
+export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
+export { authErrorMessage, SIGN_IN_NEEDS_NETWORK_TEXT } from './authErrorMessage';
+export { isNetworkFailure, isOffline, useOffline } from './networkStatus';
+export {
+  startOfflineCache,
+  indexedDbStorage,
+  lastDataUpdateAt,
+  requestPersistentStorage,
+  type OfflineCache,
+  type OfflineCacheOptions,
+  type OfflineStorage,
+} from './offlineCache';
+export { OfflineCacheGate } from './offlineCacheGate';
 export { displayName } from './displayName';
 export {
   toast,

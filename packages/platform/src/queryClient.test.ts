@@ -1,6 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { ApiError } from './apiClient';
 import { createQueryClient, getQueryFn } from './queryClient';
+import { queryKeys } from './queryKeys';
 import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
 const run = (on401: 'returnNull' | 'throw', queryKey: readonly unknown[]) =>
@@ -40,5 +41,21 @@ describe('createQueryClient', () => {
 
     expect(queries).toMatchObject({ refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false });
     expect(mutations).toMatchObject({ retry: false });
+  });
+
+  it('asks once even when the browser says offline, so a read or a sign-in ends instead of waiting for good', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+
+    expect(queries?.networkMode).toBe('offlineFirst');
+    expect(mutations?.networkMode).toBe('offlineFirst');
+  });
+
+  it('keeps the persisted reads in memory for the whole visit, and the user check answers null for a 401', async () => {
+    const queryClient = createQueryClient();
+    mockFetch(answer(401, { message: 'Not authenticated' }));
+
+    expect(queryClient.getQueryDefaults(queryKeys.progress).gcTime).toBe(Infinity);
+    expect(queryClient.getQueryDefaults(queryKeys.lastWorkout(101, 1)).gcTime).toBeUndefined();
+    await expect(queryClient.fetchQuery({ queryKey: queryKeys.user })).resolves.toBeNull();
   });
 });

@@ -11,4 +11,6 @@ export const queryKeys = {
   lastWorkouts: ['/api/progress/last-workout'],
   lastWorkout: (exerciseId: number, workoutDayId: number) =>
     ['/api/progress/last-workout', exerciseId, workoutDayId] as const,
+  /** Where each remote's code is for this user (fetched by the shell's remote loader, kept for offline starts). */
+  remoteMap: ['/api/remotes'],
 } as const;
