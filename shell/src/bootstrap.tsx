@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from '@hit/platform';
+import { createQueryClient, OfflineCacheGate, startOfflineCache } from '@hit/platform';
 import { AppProviders } from '@hit/ui';
 import { App } from './app/App';
 import { startServiceWorker } from './pwa/appUpdates';
 import { registerRemoteMap } from './remotes/remoteLoader';
+
+const queryClient = createQueryClient();
+// The last signed-in user's reads, restored from IndexedDB while the first screen paints (no query runs before).
+const offlineCache = startOfflineCache(queryClient);
 
 // Fetch the remote map while the first screen paints. A failure here is not lost: the next remote that is
 // needed asks again and shows its fallback if it still fails.
@@ -14,8 +18,10 @@ void startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <App />
+    <AppProviders queryClient={queryClient}>
+      <OfflineCacheGate restored={offlineCache.restored}>
+        <App />
+      </OfflineCacheGate>
     </AppProviders>
   </StrictMode>,
 );

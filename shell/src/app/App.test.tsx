@@ -59,7 +59,9 @@ describe('the app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in now' }));
 
     expect(await screen.findByRole('heading', { name: 'Workout dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent("Welcome back!You're now logged in as lifter@gym.test");
+    expect(screen.getByText('Welcome back!').closest('[role="status"]')).toHaveTextContent(
+      "Welcome back!You're now logged in as lifter@gym.test",
+    );
   });
 
   it('takes a user who signs out to the sign-in page, not back to the landing page', async () => {

@@ -2,12 +2,25 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { useUser } from '@hit/platform';
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
+import { OfflineStatus } from './OfflineStatus';
 
-/** Pages for signed-in users: a spinner while the user loads, anonymous visitors go to the landing page. */
+/**
+ * Pages for signed-in users: a spinner while the user loads, anonymous visitors go to the landing page. A user
+ * known from before (the offline cache, or an earlier answer) keeps their pages when a later check fails (no
+ * network, a server error): only the api's 401 signs them out.
+ */
 export function ProtectedRoute() {
   const { data: user, isPending, isError, refetch } = useUser();
 
   if (isPending) return <Spinner page />;
+  if (user) {
+    return (
+      <>
+        <OfflineStatus />
+        <Outlet />
+      </>
+    );
+  }
   if (isError) {
     return (
       <LoadFailed
@@ -17,6 +30,5 @@ export function ProtectedRoute() {
       />
     );
   }
-  if (!user) return <Navigate to="/" replace />;
-  return <Outlet />;
+  return <Navigate to="/" replace />;
 }
