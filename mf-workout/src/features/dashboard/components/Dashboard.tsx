@@ -5,9 +5,7 @@ import { queryKeys, useUser } from '@hit/platform';
 import { PageContainer, Spinner } from '@hit/ui';
 import styled from 'styled-components';
 import { ActiveWorkout } from '../../active-workout';
-import { useOpenSession } from '../../workouts-api/openSession';
-import { useWorkoutDays } from '../../workouts-api/workoutDays';
-import { useWorkoutState } from '../../workouts-api/workoutState';
+import { useOpenSession, useWorkoutDays, useWorkoutState } from '../../workouts-api';
 import { useAccessGuard, type AccessGuard } from '../hooks/useAccessGuard';
 import { useNow } from '../hooks/useNow';
 import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
@@ -102,14 +100,14 @@ interface DashboardContentProps {
 }
 
 function DashboardContent({ days, state, rest, unfinished, start, guard }: DashboardContentProps) {
-  if (days.isPending || state.isPending) {
-    return <Spinner page label="Loading your workouts" />;
-  }
-
-  if (days.isError || state.isError) {
+  // A refresh that failed keeps the last answer (offline, from the saved copy): the dashboard shows it. Only a read
+  // with no answer at all is an error.
+  const daysFailed = days.isError && days.data === undefined;
+  const stateFailed = state.isError && state.data === undefined;
+  if (daysFailed || stateFailed) {
     const retry = () => {
-      if (days.isError) void days.refetch();
-      if (state.isError) void state.refetch();
+      if (daysFailed) void days.refetch();
+      if (stateFailed) void state.refetch();
     };
     return (
       <PageContainer>
@@ -120,6 +118,9 @@ function DashboardContent({ days, state, rest, unfinished, start, guard }: Dashb
 
   const workoutDays = days.data;
   const workoutState = state.data;
+  if (workoutDays === undefined || workoutState === undefined) {
+    return <Spinner page label="Loading your workouts" />;
+  }
   const nextDay = findNextDay(workoutDays, workoutState);
   const unfinishedDay = unfinished ? workoutDays.find((day) => day.id === unfinished.dayId) : undefined;
 
