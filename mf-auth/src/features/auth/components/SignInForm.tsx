@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import { authErrorMessage, useLogin } from '@hit/platform';
-import { Alert, Button, PasswordField, TextField } from '@hit/ui';
+import { useLogin } from '@hit/platform';
+import { Button, PasswordField, TextField } from '@hit/ui';
 import { PASSWORD_MAX_LENGTH, signInProblems, toLoginBody, type FieldProblems, type SignInValues } from '../logic/credentials';
 import { focusFirstProblem } from './focusFirstProblem';
 import { Fields, FormCard, FormHeader, SubmitRow, SwitchLink } from './FormParts';
+import { SubmitProblem } from './SubmitProblem';
 
 interface SignInFormProps {
   /** Shared with the create-account form, so switching forms keeps what was typed. */
@@ -77,7 +78,7 @@ export function SignInForm({ email, onEmailChange, headlineRef }: SignInFormProp
           <Button type="submit" size="lg" fullWidth disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </Button>
-          {login.isError && <Alert>{authErrorMessage(login.error)}</Alert>}
+          <SubmitProblem error={login.error} />
         </SubmitRow>
       </Fields>
       <SwitchLink search="?mode=signup" question="Don't have an account?" action="Sign up" />

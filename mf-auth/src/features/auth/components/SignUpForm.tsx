@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import { authErrorMessage, useRegister } from '@hit/platform';
+import { useRegister } from '@hit/platform';
 import { Alert, Button, PasswordField, TextField } from '@hit/ui';
 import {
   NAME_MAX_LENGTH,
@@ -17,6 +17,7 @@ import {
 } from '../logic/credentials';
 import { focusFirstProblem } from './focusFirstProblem';
 import { FieldPair, Fields, FormCard, FormHeader, Optional, SubmitRow, SwitchLink } from './FormParts';
+import { SubmitProblem } from './SubmitProblem';
 
 interface SignUpFormProps {
   /** Shared with the sign-in form, so switching forms keeps what was typed. */
@@ -153,7 +154,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
             {register.isPending ? 'Creating account...' : 'Create Account'}
           </Button>
           {mismatchOnSubmit && <Alert>{PASSWORDS_DIFFER_ON_SUBMIT}</Alert>}
-          {register.isError && <Alert>{authErrorMessage(register.error)}</Alert>}
+          <SubmitProblem error={register.error} />
         </SubmitRow>
       </Fields>
       <SwitchLink search="" question="Already have an account?" action="Sign in" />
