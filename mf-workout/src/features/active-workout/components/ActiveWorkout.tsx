@@ -2,7 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Exercise, Session, WorkoutDay } from '@hit/contracts';
-import { isAccessDenied, queryKeys, toast } from '@hit/platform';
+import { isAccessDenied, queryKeys, toast, useWorkoutInProgress } from '@hit/platform';
 import { GREAT_JOB_TOAST_MS } from '../../../constants';
 import { completeWorkoutDay, endSession, saveSessionExercises, saveWorkoutDay } from '../api/workoutCalls';
 import { useAutosave } from '../hooks/useAutosave';
@@ -71,6 +71,8 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
   useWakeLock(finish === null);
+  // An app update waits until the workout is over (issue #17): the shell never reloads the page before.
+  useWorkoutInProgress(finish === null);
 
   const close = useCallback(() => {
     if (closed.current) return;
