@@ -1,6 +1,7 @@
-// The app's one service worker (ARCHITECTURE §9), built by InjectManifest into shell/dist/sw.js and registered by
-// the shell for scope `/`. The rules are cachingRules.ts'; this file wires them to Workbox and answers the pages'
-// messages (messages.ts). It never answers /api requests other than the remote map: user data is the app's.
+// The app's one service worker (docs/architecture.md, "Offline design"), built by InjectManifest into
+// shell/dist/sw.js and registered by the shell for scope `/`. The rules are cachingRules.ts'; this file wires them to
+// Workbox and answers the pages' messages (messages.ts). It never answers /api requests other than the remote map:
+// user data is the app's.
 import type { RemoteEntry } from '@hit/contracts';
 import { setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
