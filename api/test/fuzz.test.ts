@@ -329,7 +329,6 @@ describe('hostile input (fuzz)', () => {
       return `${route}: ${summary.join(' ')}`;
     });
     const total = [...statusCounts.values()].flatMap((counts) => [...counts.values()]).reduce((a, b) => a + b, 0);
-    // eslint-disable-next-line no-console
     console.info(`fuzz: ${total} requests\n${lines.join('\n')}`);
   });
 

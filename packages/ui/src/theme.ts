@@ -63,5 +63,6 @@ export const theme = {
 export type Theme = typeof theme;
 
 declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: DefaultTheme becomes Theme
   export interface DefaultTheme extends Theme {}
 }

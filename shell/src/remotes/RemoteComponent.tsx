@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
 import { loadedRemoteModule, loadRemoteModule } from './remoteLoader';
@@ -49,19 +49,39 @@ interface RemotePlacement {
 
 /** Props are optional for remotes whose props are all optional. */
 type RemoteComponentProps<Id extends RemoteExposeId> = { id: Id } & RemotePlacement &
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{}` is the props given when none are: does it fit?
   ({} extends RemoteExposeProps[Id] ? { props?: RemoteExposeProps[Id] } : { props: RemoteExposeProps[Id] });
 
 /** Renders a remote's exposed component, loaded at run time, with a spinner and a retryable fallback. */
 export function RemoteComponent<Id extends RemoteExposeId>({ id, props, loading, renderFailure }: RemoteComponentProps<Id>) {
-  // Each attempt gets a new lazy component: React.lazy keeps a rejection forever, so a retry needs a new one.
-  // It is made here, above the Suspense boundary, because state below a suspended first render is discarded.
+  // Each attempt mounts a new RemoteAttempt, so a new lazy component: React.lazy keeps a rejection forever.
   const [attempt, setAttempt] = useState(0);
-  const Screen = useMemo(() => remoteScreen(id), [id, attempt]); // `attempt` is what asks for a new load
-
   return (
-    <RemoteErrorBoundary key={`${id}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)} renderFailure={renderFailure}>
+    <RemoteAttempt
+      key={`${id}#${attempt}`}
+      id={id}
+      props={(props ?? {}) as RemoteExposeProps[Id]}
+      loading={loading}
+      renderFailure={renderFailure}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
+  );
+}
+
+interface RemoteAttemptProps<Id extends RemoteExposeId> extends RemotePlacement {
+  id: Id;
+  props: RemoteExposeProps[Id];
+  onRetry: () => void;
+}
+
+/** One attempt at loading and rendering a remote. */
+function RemoteAttempt<Id extends RemoteExposeId>({ id, props, loading, renderFailure, onRetry }: RemoteAttemptProps<Id>) {
+  // Made once, above the Suspense boundary, because state below a suspended first render is discarded.
+  const [Screen] = useState(() => remoteScreen(id));
+  return (
+    <RemoteErrorBoundary onRetry={onRetry} renderFailure={renderFailure}>
       <Suspense fallback={loading ?? <Spinner page />}>
-        <Screen {...((props ?? {}) as RemoteExposeProps[Id])} />
+        <Screen {...props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

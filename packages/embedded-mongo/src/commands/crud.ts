@@ -13,7 +13,6 @@ import {
   collectionNameOf,
   optionalDocument,
   optionalNumber,
-  type CommandContext,
   type CommandHandler,
 } from './context';
 

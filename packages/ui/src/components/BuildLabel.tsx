@@ -64,6 +64,7 @@ export function BuildLabel({ label, version }: BuildLabelProps) {
   useEffect(() => {
     if (!text) return undefined;
     const element = labelStack();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the portal's target is a DOM node made here, outside React
     setStack(element);
     return () => {
       // Runs after React removed this label from the stack: the last label out takes the stack with it.

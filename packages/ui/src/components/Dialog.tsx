@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useId,
   useRef,
   type KeyboardEvent,
@@ -187,9 +188,8 @@ export function Dialog({
   const panelRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const pressStartedOnBackdrop = useRef(false);
-  // The latest props for the effects below, which run once per opening.
-  const latest = useRef({ initialFocusRef });
-  latest.current = { initialFocusRef };
+  // Read when the dialog opens, so the effect below runs once per opening.
+  const initialFocus = useEffectEvent(() => initialFocusRef?.current);
 
   useEffect(() => {
     if (!open) return;
@@ -198,7 +198,7 @@ export function Dialog({
     pushDialog(panel);
 
     const first =
-      latest.current.initialFocusRef?.current ??
+      initialFocus() ??
       (contentRef.current && focusableIn(contentRef.current)[0]) ??
       panel;
     first.focus();

@@ -12,8 +12,12 @@ export interface LandingLinkProps {
 export type LandingLinkComponent = ComponentType<LandingLinkProps>;
 
 /** A document navigation: the browser loads the app at `to`. */
-function DocumentLink({ to, ...rest }: LandingLinkProps) {
-  return <a href={to} {...rest} />;
+function DocumentLink({ to, children, ...rest }: LandingLinkProps) {
+  return (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 /**
@@ -24,6 +28,7 @@ export const LandingLinkContext = createContext<LandingLinkComponent>(DocumentLi
 
 export function LandingLink(props: LandingLinkProps) {
   const Link = useContext(LandingLinkContext);
+  // eslint-disable-next-line react-hooks/static-components -- the context holds a module-level component (DocumentLink or the router's Link), not one made in render
   return <Link {...props} />;
 }
 

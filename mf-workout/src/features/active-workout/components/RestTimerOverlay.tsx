@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
@@ -156,8 +156,9 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
   const paused = rest.timer.status === 'paused';
   const fraction = Math.min(1, rest.remainingMs / (REST_TIMER_SECONDS * 1000));
   const spoken = announcement(secondsLeft, paused);
-  const lastSpoken = useRef('');
-  if (spoken) lastSpoken.current = spoken;
+  // The live region keeps the last announcement until the next one (kept from an earlier render, as React advises).
+  const [lastSpoken, setLastSpoken] = useState('');
+  if (spoken && spoken !== lastSpoken) setLastSpoken(spoken);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -229,7 +230,7 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
             Skip Rest
           </ActionButton>
         </Actions>
-        <VisuallyHidden as="p" aria-live="polite">{lastSpoken.current}</VisuallyHidden>
+        <VisuallyHidden as="p" aria-live="polite">{lastSpoken}</VisuallyHidden>
       </Panel>
     </Backdrop>
   );

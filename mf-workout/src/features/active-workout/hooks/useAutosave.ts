@@ -26,6 +26,7 @@ export function useAutosave({ savedExercises, save, onAccessDenied, backupKey }:
     deniedRef.current = onAccessDenied;
   });
 
+  // eslint-disable-next-line react-hooks/refs -- createAutosave only keeps these callbacks; the refs are read when a save runs, after render
   const [autosave] = useState(() =>
     createAutosave({
       savedExercises,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { Exercise, LastWorkout } from '@hit/contracts';
 import { queryKeys } from '@hit/platform';
@@ -17,11 +17,10 @@ export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): 
   // Logged once per failure, not on every render.
   const failures = results.flatMap((result, i) => (result.error ? [{ name: exercises[i].name, error: result.error }] : []));
   const failedNames = failures.map((failure) => failure.name).join(', ');
-  const failuresRef = useRef(failures);
-  failuresRef.current = failures;
-  useEffect(() => {
-    for (const { name, error } of failuresRef.current) console.warn(`Last workout of ${name} could not be loaded:`, error);
-  }, [failedNames]);
+  const logFailures = useEffectEvent(() => {
+    for (const { name, error } of failures) console.warn(`Last workout of ${name} could not be loaded:`, error);
+  });
+  useEffect(() => logFailures(), [failedNames]);
 
   const byExercise = new Map<number, LastWorkout>();
   results.forEach((result, i) => {

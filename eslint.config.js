@@ -1,0 +1,77 @@
+// ESLint for the whole monorepo (`npm run lint`, and `npm test`). typescript-eslint's recommended set is the
+// non-type-checked one: type-aware rules would build a TypeScript program per project and slow lint several times
+// over on two cores, and `tsc -b` (the first step of `npm test`) already checks the types.
+const { defineConfig, globalIgnores } = require('eslint/config');
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const jsxA11y = require('eslint-plugin-jsx-a11y');
+const globals = require('globals');
+
+module.exports = defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/.tsbuild/',
+    '**/coverage/',
+    '**/.data/',
+    'e2e/artifacts/',
+    'bench/RESULTS.md',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    // Build settings, runners, benchmarks and jest configs are CommonJS scripts for Node.
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: {
+      // CommonJS is what these files are: require() is their only import.
+      '@typescript-eslint/no-require-imports': 'off',
+      // A module's top-level `const crypto = require('node:crypto')` is module-scoped: it shadows no global.
+      'no-redeclare': ['error', { builtinGlobals: false }],
+    },
+  },
+  {
+    // The bench drives Chromium: its addInitScript / waitForFunction / evaluate callbacks run in the page.
+    files: ['bench/**/*.js'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // In tests, require() is how jest.isolateModules loads a module afresh and how a CommonJS config is loaded by
+    // its path; product code imports.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // TypeScript already reports undefined names, and knows the DOM, Node and jest globals per project.
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    rules: {
+      // An unused argument stays when it names a position in a signature (an Express error handler's `next`);
+      // `_` marks it, and a rest sibling leaves out the properties it strips.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['api/**', 'packages/contracts/**', 'packages/embedded-mongo/**', 'e2e/**'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // exhaustive-deps fails the run too: a stale closure in a hook is a bug, not a style.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+]);
