@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { Link, MemoryRouter } from 'react-router-dom';
 import { setWorkoutActive } from '@hit/platform';
 import { ThemeProvider } from '@hit/ui';
 import { applyUpdate, navigated, useUpdateAvailable } from './appUpdates';
@@ -9,17 +9,12 @@ import { UpdatePrompt } from './UpdatePrompt';
 jest.mock('./appUpdates');
 const useUpdateAvailableMock = jest.mocked(useUpdateAvailable);
 
-let navigate: (path: string) => void;
-function NavigateHandle() {
-  navigate = useNavigate();
-  return null;
-}
-
 function renderPrompt() {
   return render(
     <ThemeProvider>
       <MemoryRouter initialEntries={['/home']}>
-        <NavigateHandle />
+        <Link to="/progress">Progress</Link>
+        <Link to="/home">Home</Link>
         <UpdatePrompt />
       </MemoryRouter>
     </ThemeProvider>,
@@ -57,13 +52,13 @@ describe('the update prompt', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 
-  it('reports each in-app navigation (the moment to switch), not the first screen', () => {
+  it('reports each in-app navigation (the moment to switch), not the first screen', async () => {
     useUpdateAvailableMock.mockReturnValue(false);
     renderPrompt();
     expect(navigated).not.toHaveBeenCalled();
 
-    act(() => navigate('/progress'));
-    act(() => navigate('/home'));
+    await userEvent.click(screen.getByRole('link', { name: 'Progress' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Home' }));
 
     expect(navigated).toHaveBeenCalledTimes(2);
   });
