@@ -4,7 +4,6 @@ import {
   applySetState,
   blankSets,
   clearedExercises,
-  completeInRotation,
   prefilledExercises,
   seededExercises,
   SetStateError,
@@ -29,7 +28,7 @@ function wireSet(id: string, fields: Partial<Exercise['sets'][number]> = {}): Ex
 const done = (id: string, weight: number, reps: number, completedAt = '2026-11-22T09:30:00.000Z') =>
   wireSet(id, { completed: true, weight, reps, completedAt });
 
-// The template itself (days, names, ids) and the template-day number are tested in @hit/contracts/rules.
+// The template itself (days, names, ids), the template-day number and the rotation are tested in @hit/contracts/rules.
 describe('seeding from the program template', () => {
   it('seeds each exercise of a day with its template id and name', () => {
     expect(seededExercises(WORKOUT_PROGRAM[2]).map(({ id, name }) => [id, name])).toEqual([
@@ -45,25 +44,6 @@ describe('seeding from the program template', () => {
       { id: '101-w2', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
       { id: '101-work', type: 'working', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
     ]);
-  });
-});
-
-describe('completeInRotation', () => {
-  it.each([
-    ['day 1 of the first cycle', { cycleCount: 0, nextRecommendedDay: 1 }, 1, { cycleCount: 0, nextRecommendedDay: 2 }, false],
-    ['day 2', { cycleCount: 0, nextRecommendedDay: 2 }, 2, { cycleCount: 0, nextRecommendedDay: 3 }, false],
-    ['day 3 ends the cycle', { cycleCount: 0, nextRecommendedDay: 3 }, 3, { cycleCount: 1, nextRecommendedDay: 1 }, true],
-    ['day 3 of a later cycle', { cycleCount: 7, nextRecommendedDay: 3 }, 3, { cycleCount: 8, nextRecommendedDay: 1 }, true],
-  ])('advances after %s', (_case, state, dayId, next, startsNewCycle) => {
-    expect(completeInRotation(state, dayId)).toEqual({ ok: true, state: next, startsNewCycle });
-  });
-
-  it.each([
-    [{ cycleCount: 0, nextRecommendedDay: 1 }, 2],
-    [{ cycleCount: 0, nextRecommendedDay: 1 }, 3],
-    [{ cycleCount: 2, nextRecommendedDay: 3 }, 1],
-  ])('refuses a day that is not the recommended one (%o, day %i)', (state, dayId) => {
-    expect(completeInRotation(state, dayId)).toEqual({ ok: false, nextRecommendedDay: state.nextRecommendedDay });
   });
 });
 

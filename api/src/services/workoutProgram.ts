@@ -1,10 +1,10 @@
 /**
- * The 3-day program as pure rules: seeding from the template, the rotation, and how a saved set state is merged
- * into a day's exercises. No database here, so each rule is tested with table cases. The template itself and the
- * rules the clients share (template-day number, recommended day) live in `@hit/contracts/rules`.
+ * The 3-day program as pure rules: seeding from the template and how a saved set state is merged into a day's
+ * exercises. No database here, so each rule is tested with table cases. The template itself and the rules the
+ * clients share (template-day number, recommended day, the rotation after a completion) live in `@hit/contracts/rules`.
  */
-import type { Exercise, SetType, WeightUnit, WorkoutState } from '@hit/contracts';
-import { isRecommendedDay, templateDayNumber, type ProgramDay } from '@hit/contracts/rules';
+import type { Exercise, SetType, WeightUnit } from '@hit/contracts';
+import type { ProgramDay } from '@hit/contracts/rules';
 
 export interface StoredSet {
   id: string;
@@ -25,8 +25,6 @@ export interface StoredExercise {
 export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'lbs';
 export const WARMUP_SETS_PER_EXERCISE = 2;
 
-export const INITIAL_WORKOUT_STATE: WorkoutState = { cycleCount: 0, nextRecommendedDay: 1 };
-
 /** Two warm-up sets and one working set, blank; set ids are stable ('101-w1', '101-w2', '101-work'). */
 export function blankSets(exerciseId: number): StoredSet[] {
   const blank = { completed: false, weight: null, reps: null, weightUnit: DEFAULT_WEIGHT_UNIT, completedAt: null };
@@ -46,28 +44,6 @@ export function seededExercises(template: ProgramDay): StoredExercise[] {
 /** The same exercises with every set back to blank (after completing or resetting a day). */
 export function clearedExercises(exercises: StoredExercise[]): StoredExercise[] {
   return exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
-}
-
-export type RotationResult =
-  | { ok: true; state: WorkoutState; startsNewCycle: boolean }
-  | { ok: false; nextRecommendedDay: number };
-
-/**
- * Completing `dayId`: only the recommended day may be completed (anything else would corrupt the rotation).
- * 1 -> 2 -> 3 -> 1, and completing the third day of the template starts a new cycle.
- */
-export function completeInRotation(state: WorkoutState, dayId: number): RotationResult {
-  if (!isRecommendedDay(dayId, state)) return { ok: false, nextRecommendedDay: state.nextRecommendedDay };
-  const templateDay = templateDayNumber(dayId);
-  const startsNewCycle = templateDay === 3;
-  return {
-    ok: true,
-    startsNewCycle,
-    state: {
-      cycleCount: state.cycleCount + (startsNewCycle ? 1 : 0),
-      nextRecommendedDay: startsNewCycle ? 1 : templateDay + 1,
-    },
-  };
 }
 
 /** A client set state that does not fit the day: `field` is its path in the request body. */

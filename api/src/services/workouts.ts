@@ -1,21 +1,12 @@
 import type { Types } from 'mongoose';
 import type { Exercise, WorkoutState } from '@hit/contracts';
-import { isRecommendedDay, programDay, WORKOUT_PROGRAM } from '@hit/contracts/rules';
+import { completeInRotation, INITIAL_WORKOUT_STATE, isRecommendedDay, programDay, WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import type { ProgressService } from './progress';
-import {
-  allSets,
-  applySetState,
-  clearedExercises,
-  completeInRotation,
-  INITIAL_WORKOUT_STATE,
-  SetStateError,
-  seededExercises,
-  type StoredExercise,
-} from './workoutProgram';
+import { allSets, applySetState, clearedExercises, SetStateError, seededExercises, type StoredExercise } from './workoutProgram';
 
 export const dayNotFoundMessage = (dayId: number) => `Workout day ${dayId} not found`;
 export const notNextDayMessage = (dayId: number, nextRecommendedDay: number) =>

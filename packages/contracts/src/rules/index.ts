@@ -1,5 +1,6 @@
 // `@hit/contracts/rules`: the product's pure rules, one file per area. Zod-free on purpose, so a client bundle
 // can use them without pulling in the schemas of `@hit/contracts`.
 export * from './access';
+export * from './cycle';
 export * from './program';
 export * from './rotation';
