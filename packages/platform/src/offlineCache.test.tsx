@@ -297,6 +297,16 @@ describe('saving', () => {
     await cache.flush();
     expect(writes.filter((key) => key === cacheKeyOf(ann.id))).toHaveLength(2);
     expect(await storedReads(ann.id)).toMatchObject({ [hashOf(queryKeys.progress)]: [] });
+
+    // Events that change no answer (a read marked stale, a mutation running) cost no write.
+    await act(() => queryClient.invalidateQueries({ refetchType: 'none' }));
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => Promise.resolve('saved') })
+      .execute(undefined);
+    await jest.advanceTimersByTimeAsync(1_000);
+    await cache.flush();
+    expect(writes.filter((key) => key === cacheKeyOf(ann.id))).toHaveLength(2);
   });
 });
 

@@ -42,6 +42,11 @@ export const RECONNECT_PROBE_MS = 30_000;
 
 const USER_HASH = hashKey(queryKeys.user);
 
+/** Which answers a copy holds: a save with the same answers as the last one written needs no write. */
+function answersOf(client: PersistedClient): string {
+  return client.clientState.queries.map(({ queryHash, state }) => `${queryHash}@${state.dataUpdatedAt}`).join('\n');
+}
+
 function userIdOf(state: PersistedClient['clientState']): string | null {
   const user = state.queries.find((query) => query.queryHash === USER_HASH)?.state.data as User | null | undefined;
   return user?.id ?? null;
@@ -129,6 +134,8 @@ export function startOfflineCache(
 
   let pending: { userId: string; client: PersistedClient } | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  // Most cache events (a fetch starting, a mutation of the workout) change no answer: they cost no write.
+  let savedAnswers = '';
 
   const flush = () => {
     clearTimeout(saveTimer);
@@ -146,6 +153,9 @@ export function startOfflineCache(
       const userId = userIdOf(client.clientState);
       // Nobody signed in, or a state caught mid-change of user: nothing of it is kept.
       if (!userId || userId !== signedInUserId) return;
+      const answers = answersOf(client);
+      if (answers === savedAnswers) return;
+      savedAnswers = answers;
       pending = { userId, client: asLastKnownAnswers(client) };
       saveTimer ??= setTimeout(() => void flush(), saveDelayMs);
     },
@@ -153,7 +163,9 @@ export function startOfflineCache(
       const userId = await storage.get<string>(SIGNED_IN_USER_KEY);
       if (typeof userId !== 'string') return undefined;
       const client = await storage.get<PersistedClient>(cacheKeyOf(userId));
-      return client && userIdOf(client.clientState) === userId ? client : undefined;
+      if (!client || userIdOf(client.clientState) !== userId) return undefined;
+      savedAnswers = answersOf(client);
+      return client;
     },
     removeClient: () => enqueue(() => storage.clear()),
   };
@@ -161,6 +173,7 @@ export function startOfflineCache(
   const changeUser = (previous: string | null, next: string | null) => {
     signedInUserId = next;
     pending = undefined;
+    savedAnswers = '';
     void enqueue(async () => {
       await storage.clear();
       if (next) await storage.set(SIGNED_IN_USER_KEY, next);
