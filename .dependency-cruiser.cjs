@@ -78,18 +78,22 @@ module.exports = {
       comment: 'The api imports @hit/contracts only of our code (and @hit/embedded-mongo, see the rules below).',
       severity: 'error',
       from: { path: '^api/' },
-      to: { path: '^(packages|shell|mf-auth|mf-workout|mf-analytics|mf-account|e2e|bench|scripts)/', pathNot: `^packages/contracts/|${EMBEDDED_MONGO}` },
+      to: {
+        path: '^(packages|shell|mf-auth|mf-workout|mf-analytics|mf-account|e2e|bench|scripts)/',
+        pathNot: `^packages/contracts/|${EMBEDDED_MONGO}`,
+      },
     },
     {
       name: 'api-embedded-mongo-only-in-db',
-      comment: 'Of the api source, only src/db.ts loads the embedded database (when no MONGODB_URI is set); tests may use it.',
+      comment:
+        'Of the api source, only src/db.ts loads the embedded database (when no MONGODB_URI is set); tests may use it.',
       severity: 'error',
       from: { path: '^api/src/', pathNot: '^api/src/db\\.ts$' },
       to: { path: EMBEDDED_MONGO },
     },
     {
       name: 'api-db-loads-embedded-mongo-lazily',
-      comment: "src/db.ts loads the embedded database with import() when it starts one, so production never loads it.",
+      comment: 'src/db.ts loads the embedded database with import() when it starts one, so production never loads it.',
       severity: 'error',
       from: { path: '^api/src/db\\.ts$' },
       to: { path: EMBEDDED_MONGO, dynamic: false },
@@ -126,6 +130,8 @@ module.exports = {
           '(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$',
           '\\.d\\.ts$',
           '(^|/)tsconfig\\.json$',
+          // jest loads its setup files by the path its config names.
+          '(^|/)jest[.-]setup[^/]*$',
           // Started as its own process by bench/lib/throughput.js, so the load generator has its own event loop.
           '^bench/lib/load-worker\\.js$',
         ],

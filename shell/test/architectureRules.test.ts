@@ -19,7 +19,8 @@ const fixture: Record<string, string> = {
   'packages/contracts/src/rules.ts': 'export const rule = 1;\n',
 
   'shell/src/app.ts': "import '../../packages/ui/src/index';\nimport '../../mf-account/src/panel';\n",
-  'mf-auth/src/page.ts': "import '../../packages/ui/src/index';\nimport '../../mf-workout/src/page';\nimport '../../shell/src/app';\n",
+  'mf-auth/src/page.ts':
+    "import '../../packages/ui/src/index';\nimport '../../mf-workout/src/page';\nimport '../../shell/src/app';\n",
   'mf-workout/src/page.ts': "import '../../api/src/db';\nimport './features/dashboard/screen';\n",
   'mf-workout/src/features/dashboard/screen.ts':
     "import '../active-workout';\nimport '../workouts-api/openSession';\nimport './cycleA';\n",
@@ -33,8 +34,10 @@ const fixture: Record<string, string> = {
   'api/src/db.ts':
     "import '../../packages/contracts/src/rules';\nimport '../../packages/embedded-mongo/src/index';\n" +
     "export const load = () => import('../../packages/embedded-mongo/src/index');\n",
-  'api/src/routes.ts': "import '../../packages/platform/src/index';\nimport '../../packages/embedded-mongo/src/index';\n",
-  'api/test/db.test.ts': "import '../src/db';\nimport '../src/routes';\nimport '../../packages/embedded-mongo/src/index';\n",
+  'api/src/routes.ts':
+    "import '../../packages/platform/src/index';\nimport '../../packages/embedded-mongo/src/index';\n",
+  'api/test/db.test.ts':
+    "import '../src/db';\nimport '../src/routes';\nimport '../../packages/embedded-mongo/src/index';\n",
 };
 
 /** rule -> the "from -> to" of each violation the fixture must produce, and nothing else. */
@@ -45,7 +48,10 @@ const expected: Record<string, string[]> = {
   'ui-only-to-platform-and-contracts': ['packages/ui/src/index.ts -> packages/embedded-mongo/src/index.ts'],
   'embedded-mongo-not-to-packages': ['packages/embedded-mongo/src/index.ts -> packages/contracts/src/rules.ts'],
   'shell-not-to-remote-source': ['shell/src/app.ts -> mf-account/src/panel.ts'],
-  'remote-not-to-remote-or-shell': ['mf-auth/src/page.ts -> mf-workout/src/page.ts', 'mf-auth/src/page.ts -> shell/src/app.ts'],
+  'remote-not-to-remote-or-shell': [
+    'mf-auth/src/page.ts -> mf-workout/src/page.ts',
+    'mf-auth/src/page.ts -> shell/src/app.ts',
+  ],
   'browser-not-to-server-code': ['mf-workout/src/page.ts -> api/src/db.ts'],
   'feature-not-to-other-feature-internals': [
     'mf-workout/src/features/dashboard/screen.ts -> mf-workout/src/features/workouts-api/openSession.ts',
@@ -76,10 +82,26 @@ describe('.dependency-cruiser.cjs', () => {
       }
       const cli = path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
       const config = path.join(root, '.dependency-cruiser.cjs');
-      const run = spawnSync(process.execPath, [cli, '--config', config, '--output-type', 'json', 'packages', 'shell', 'mf-auth', 'mf-workout', 'mf-account', 'api'], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
+      const run = spawnSync(
+        process.execPath,
+        [
+          cli,
+          '--config',
+          config,
+          '--output-type',
+          'json',
+          'packages',
+          'shell',
+          'mf-auth',
+          'mf-workout',
+          'mf-account',
+          'api',
+        ],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
       if (!run.stdout) throw new Error(`depcruise printed nothing: ${run.stderr}`);
       const violations: Violation[] = JSON.parse(run.stdout).summary.violations;
       found = {};
@@ -94,7 +116,7 @@ describe('.dependency-cruiser.cjs', () => {
     expect(found[rule]).toEqual([...violations].sort());
   });
 
-  it('lets the allowed imports through (a feature\'s public entry, ui -> platform, the api\'s lazy load and tests)', () => {
+  it("lets the allowed imports through (a feature's public entry, ui -> platform, the api's lazy load and tests)", () => {
     expect(Object.keys(found).sort()).toEqual(Object.keys(expected).sort());
   });
 });

@@ -75,7 +75,13 @@ interface RemoteAttemptProps<Id extends RemoteExposeId> extends RemotePlacement 
 }
 
 /** One attempt at loading and rendering a remote. */
-function RemoteAttempt<Id extends RemoteExposeId>({ id, props, loading, renderFailure, onRetry }: RemoteAttemptProps<Id>) {
+function RemoteAttempt<Id extends RemoteExposeId>({
+  id,
+  props,
+  loading,
+  renderFailure,
+  onRetry,
+}: RemoteAttemptProps<Id>) {
   // Made once, above the Suspense boundary, because state below a suspended first render is discarded.
   const [Screen] = useState(() => remoteScreen(id));
   return (

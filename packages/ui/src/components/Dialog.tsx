@@ -197,10 +197,7 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     pushDialog(panel);
 
-    const first =
-      initialFocus() ??
-      (contentRef.current && focusableIn(contentRef.current)[0]) ??
-      panel;
+    const first = initialFocus() ?? (contentRef.current && focusableIn(contentRef.current)[0]) ?? panel;
     first.focus();
 
     // Focus that lands outside the top dialog (a click on the page behind, a screen reader) is brought back.
