@@ -1,5 +1,5 @@
-// `npm test`: type-check once, build what the browser tests need, run every jest project, and end with
-// one plain summary line ("Tests: N passed, N failed") that CI reads.
+// `npm test`: type-check once, lint and check the format, build what the browser tests need, run every jest
+// project, and end with one plain summary line ("Tests: N passed, N failed") that CI reads.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -20,6 +20,25 @@ console.log('Type-checking (tsc -b) ...');
 if (run('npx', ['tsc', '-b']) !== 0) {
   console.error('Type-check failed.');
   finish(0, 1, 1);
+}
+
+// Every check runs before a failure stops the run, so one run shows all their problems.
+const checks = [
+  { title: 'Lint (eslint)', script: 'lint:code', failure: 'Lint failed (eslint).' },
+  { title: 'Dependency rules (dependency-cruiser)', script: 'lint:deps', failure: 'Dependency rules failed.' },
+  {
+    title: 'Format check (prettier)',
+    script: 'format:check',
+    failure: 'Format check failed: `npm run format` fixes it.',
+  },
+];
+const failedChecks = checks.filter(({ title, script }) => {
+  console.log(`${title} ...`);
+  return run('npm', ['run', '--silent', script]) !== 0;
+});
+if (failedChecks.length > 0) {
+  for (const { failure } of failedChecks) console.error(failure);
+  finish(0, failedChecks.length, 1);
 }
 
 try {
