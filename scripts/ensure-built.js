@@ -53,7 +53,8 @@ const frontEndInputs = ['packages/platform/src', 'packages/ui/src', 'packages/co
 function isStale({ dir, output }) {
   const outputPath = path.join(root, output);
   if (!fs.existsSync(outputPath)) return true;
-  const inputs = [path.join(dir, 'src'), path.join(dir, 'package.json'), path.join(dir, 'webpack.config.js')];
+  // public/: the shell's icons, copied into its build.
+  const inputs = [path.join(dir, 'src'), path.join(dir, 'public'), path.join(dir, 'package.json'), path.join(dir, 'webpack.config.js')];
   if (!dir.startsWith('packages/') && dir !== 'api') inputs.push(...frontEndInputs);
   if (dir === 'api') inputs.push('packages/contracts/src', 'packages/embedded-mongo/src');
   return newestMtime(inputs.map((p) => path.join(root, p))) > fs.statSync(outputPath).mtimeMs;
