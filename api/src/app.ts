@@ -15,6 +15,7 @@ import { createModels } from './models';
 import { BillingService } from './services/billing';
 import { createProgressService } from './services/progress';
 import { createSessionService } from './services/sessions';
+import { createSyncService } from './services/sync';
 import { createWorkoutService } from './services/workouts';
 import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
@@ -23,6 +24,7 @@ import { progressRouter } from './routes/progress';
 import { remotesRouter } from './routes/remotes';
 import { sessionsRouter } from './routes/sessions';
 import { stripeWebhookRouter } from './routes/stripeWebhook';
+import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
 
 export interface AppDeps {
@@ -55,6 +57,7 @@ export function createApp({
   const progress = createProgressService(models);
   const workouts = createWorkoutService({ ...models, progress });
   const sessions = createSessionService({ ...models, workouts, progress });
+  const sync = createSyncService({ ...models, workouts, sessions });
   const billing = new BillingService({ config, models, stripe });
   const app = express();
   app.disable('x-powered-by');
@@ -78,6 +81,7 @@ export function createApp({
   const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
   app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
+  app.use('/api', syncRouter({ sync, workouts }));
   app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);
 

@@ -57,6 +57,9 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/sessions/:id/end': PREMIUM_OWNED,
   'GET /api/progress': { ...PREMIUM, otherUserSees: [] },
   'GET /api/progress/last-workout/:exerciseId/:workoutDayId': { ...PREMIUM, otherUserSees: { workingSet: null, warmupSet: null } },
+  // Signed in, not premium: each operation is judged by its own time (an expired trial's is answered 'waiting' in the
+  // body), and another user's operation on the owner's session is rejected in the body.
+  'POST /api/sync': SIGNED_IN,
   // Billing stays open once the trial is over: the upgrade must be reachable.
   'GET /api/subscription/status': SIGNED_IN,
   'POST /api/subscription/create-checkout': SIGNED_IN,

@@ -201,6 +201,29 @@ const ROUTES: Record<string, RouteFuzz> = {
       workoutDayId: dayIds,
     },
   },
+  'POST /api/sync': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 300,
+    atomic: true,
+    // An offline Day 1 (start, save, complete) and one operation of each other type, on client-made session ids.
+    bodies: () => {
+      const at = new Date(Date.now() - 60_000).toISOString();
+      const sessionId = (n: number) => `${'5'.repeat(23)}${n}`;
+      return [
+        {
+          operations: [
+            { opId: 'fuzz-start-1', type: 'start', at, dayId: 1, sessionId: sessionId(1) },
+            { opId: 'fuzz-save-1', type: 'save', at, dayId: 1, sessionId: sessionId(1), exercises: completeAll(day(1).exercises, Date.now() - 3_600_000) },
+            { opId: 'fuzz-complete-1', type: 'complete', at, dayId: 1, sessionId: sessionId(1) },
+          ],
+        },
+        { operations: [{ opId: 'fuzz-start-2', type: 'start', at, dayId: 2, sessionId: sessionId(2) }] },
+        { operations: [{ opId: 'fuzz-end-2', type: 'end', at, dayId: 2, sessionId: sessionId(2) }] },
+        { operations: [{ opId: 'fuzz-reset-3', type: 'resetDay', at, dayId: 3 }] },
+      ];
+    },
+  },
   'GET /api/subscription/status': { apps: ['demo', 'stripe'], identities: everyone, runs: 40 },
   'POST /api/subscription/create-checkout': {
     apps: ['demo', 'stripe'],

@@ -105,6 +105,14 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/progress/last-workout/:exerciseId/:workoutDayId': {
     path: (r) => `/api/progress/last-workout/${r.exercises[0].id}/${r.dayId}`,
   },
+  'POST /api/sync': {
+    path: () => '/api/sync',
+    body: (r) => ({
+      operations: [
+        { opId: 'route-call-save', type: 'save', at: new Date().toISOString(), dayId: r.dayId, sessionId: r.sessionId, exercises: r.exercises },
+      ],
+    }),
+  },
   'GET /api/subscription/status': { path: () => '/api/subscription/status' },
   'POST /api/subscription/create-checkout': { path: () => '/api/subscription/create-checkout', body: () => ({}) },
   'POST /api/subscription/sync': { path: () => '/api/subscription/sync' },

@@ -8,6 +8,9 @@ import { rateLimitCounterModel } from './rateLimitCounter';
 import { processedEventModel } from './processedEvent';
 import { pendingCheckoutModel } from './pendingCheckout';
 import { releaseModel } from './release';
+import { syncOperationModel } from './syncOperation';
+import { syncLockModel } from './syncLock';
+import { workoutCompletionModel } from './workoutCompletion';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
@@ -21,6 +24,9 @@ export function createModels(connection: Connection) {
     ProcessedEvent: processedEventModel(connection),
     PendingCheckout: pendingCheckoutModel(connection),
     Release: releaseModel(connection),
+    SyncOperation: syncOperationModel(connection),
+    SyncLock: syncLockModel(connection),
+    WorkoutCompletion: workoutCompletionModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

@@ -1,10 +1,10 @@
 import type { Types } from 'mongoose';
-import type { SaveSessionBody } from '@hit/contracts';
+import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { ProgressService } from './progress';
-import { prefilledExercises } from './workoutProgram';
-import { applySetStateOr400, type WorkoutService } from './workouts';
+import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
+import type { WorkoutService } from './workouts';
 
 // Another user's session gets the same answer as a missing one: its existence is not revealed.
 export const SESSION_NOT_FOUND_MESSAGE = 'Session not found';
@@ -77,6 +77,93 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     }
   }
 
+  /**
+   * The round a new session of `dayId` records. Normally the day's current performance (a session started after an
+   * exit continues it, as POST /api/sessions/start does). When another open session already records that very
+   * performance (another device in the middle of it), the new one gets a fresh performance instead, so neither
+   * workout overwrites the other's sets.
+   */
+  async function roundForNewSession(userId: Types.ObjectId, dayId: number) {
+    const day = await workouts.loadDay(userId, dayId);
+    const open = await WorkoutSession.findOne({ userId, open: true }).lean();
+    const shared = open !== null && open.dayId === dayId && open.round === day.round;
+    return { day: shared ? await workouts.freshPerformance(userId, day) : day, open };
+  }
+
+  /** Creates a session under the client's id; null when the id is taken by a session of another user. */
+  async function createClientSession(fields: WorkoutSessionFields): Promise<WorkoutSessionFields | null> {
+    try {
+      return (await WorkoutSession.create(fields)).toObject();
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      const existing = await WorkoutSession.findById(fields._id).lean();
+      if (existing) return existing.userId.equals(fields.userId) ? existing : null;
+      // Not the id: an open session was started at the same moment (POST /api/sessions/start). It ends, this one opens.
+      await WorkoutSession.updateMany({ userId: fields.userId, open: true }, { $set: { open: false, endedAt: new Date() } });
+      return (await WorkoutSession.create(fields)).toObject();
+    }
+  }
+
+  /**
+   * A workout started offline, under the id the client gave it (POST /api/sync `start`): a replay finds the same
+   * session. Unlike POST /api/sessions/start it accepts any day: the workout was done, and its sets must be recorded
+   * even when the rotation moved on meanwhile (the completion then does not advance it). Like it, any other open
+   * session is ended.
+   */
+  async function startClientSession(
+    userId: Types.ObjectId,
+    sessionId: Types.ObjectId,
+    dayId: number,
+    startedAt: Date,
+  ): Promise<WorkoutSessionFields> {
+    const existing = await WorkoutSession.findOne({ _id: sessionId, userId }).lean();
+    if (existing) return existing;
+    const { day, open } = await roundForNewSession(userId, dayId);
+    if (open) await endSessionDocument(userId, open._id);
+    // No prefill here: the device prefilled its own sets, and their saves follow; a resuming client prefills from
+    // the last workout itself.
+    const created = await createClientSession({
+      _id: sessionId,
+      userId,
+      dayId,
+      round: day.round,
+      exercises: day.exercises,
+      startedAt,
+      endedAt: null,
+      open: true,
+    });
+    if (!created) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+    return created;
+  }
+
+  /**
+   * A session an outbox operation names but the database no longer has (Reset All Progress deleted it while the
+   * device was offline): made again, ended, on the day's current performance, so the workout's sets are still
+   * recorded. Null when the id belongs to another user.
+   */
+  async function restoreSession(
+    userId: Types.ObjectId,
+    sessionId: Types.ObjectId,
+    dayId: number,
+    at: Date,
+  ): Promise<WorkoutSessionFields | null> {
+    const { day } = await roundForNewSession(userId, dayId);
+    return createClientSession({
+      _id: sessionId,
+      userId,
+      dayId,
+      round: day.round,
+      exercises: day.exercises,
+      startedAt: at,
+      endedAt: at,
+      open: false,
+    });
+  }
+
+  async function findSession(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<WorkoutSessionFields | null> {
+    return WorkoutSession.findOne({ _id: sessionId, userId }).lean();
+  }
+
   async function loadSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {
     const session = await WorkoutSession.findOne({ _id: sessionId, userId }).lean();
     if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
@@ -84,36 +171,63 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   }
 
   /**
-   * PUT /api/sessions/:id: idempotent autosave. Progress entries of the sent sets first (so a crash after that
-   * loses no set), then the session's exercises, then the day's set state when the session is still its
-   * current performance. Saving an ended session is accepted: a late autosave still records its sets.
+   * Saves set states into a session, in order, with one write of each kind for all of them: the same end state as
+   * saving them one by one (each set ends as the last save that sent it left it). Progress entries of the sent sets
+   * first (so a crash after that loses no set), then the session's exercises, then the day's set state when the
+   * session is still its current performance. Answers, per save, null or why it does not fit the session (a save
+   * that does not fit is skipped; the others are saved).
+   */
+  async function saveSessionStates(userId: Types.ObjectId, session: WorkoutSessionFields, saves: Exercise[][], now = new Date()) {
+    let exercises = session.exercises;
+    const sent = new Set<string>();
+    const problems = saves.map((incoming) => {
+      try {
+        const merged = applySetState(exercises, incoming, now);
+        exercises = merged.exercises;
+        for (const { exercise, set } of merged.touched) sent.add(`${exercise.id}/${set.id}`);
+        return null;
+      } catch (error) {
+        if (error instanceof SetStateError) return `${error.field}: ${error.message}`;
+        throw error;
+      }
+    });
+    if (sent.size > 0) {
+      const touched = allSets(exercises).filter(({ exercise, set }) => sent.has(`${exercise.id}/${set.id}`));
+      await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
+        sessionId: session._id,
+        removeUncompleted: true,
+      });
+      await WorkoutSession.updateOne({ _id: session._id, userId }, { $set: { exercises } });
+      await workouts.storeSetState(userId, session.dayId, session.round, exercises);
+    }
+    return { exercises, problems };
+  }
+
+  /**
+   * PUT /api/sessions/:id: idempotent autosave (see saveSessionStates). Saving an ended session is accepted: a late
+   * autosave still records its sets.
    */
   async function saveSession(userId: Types.ObjectId, sessionId: string, body: SaveSessionBody): Promise<WorkoutSessionFields> {
     const session = await loadSession(userId, sessionId);
     if (body.workoutDay && body.workoutDay.id !== session.dayId) {
       throw new HttpError(400, `workoutDay.id: must be the session's day (${session.dayId})`);
     }
-    const { exercises, touched } = applySetStateOr400(session.exercises, body.exercises);
-    await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
-      sessionId: session._id,
-      removeUncompleted: true,
-    });
-    await WorkoutSession.updateOne({ _id: session._id, userId }, { $set: { exercises } });
-    await workouts.storeSetState(userId, session.dayId, session.round, exercises);
+    const { exercises, problems } = await saveSessionStates(userId, session, [body.exercises]);
+    if (problems[0]) throw new HttpError(400, problems[0]);
     return { ...session, exercises };
   }
 
   /** POST /api/sessions/:id/end: ends it; ending it again answers the same ended session. */
-  async function endSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {
+  async function endSession(userId: Types.ObjectId, sessionId: string, endedAt = new Date()): Promise<WorkoutSessionFields> {
     const ended = await WorkoutSession.findOneAndUpdate(
       { _id: sessionId, userId, open: true },
-      { $set: { open: false, endedAt: new Date() } },
+      { $set: { open: false, endedAt } },
       { returnDocument: 'after' },
     ).lean();
     return ended ?? loadSession(userId, sessionId);
   }
 
-  return { openSession, startSession, saveSession, endSession };
+  return { openSession, startSession, startClientSession, restoreSession, findSession, saveSession, saveSessionStates, endSession };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,9 +1,17 @@
 import type { Types } from 'mongoose';
 import type { Exercise, WorkoutState } from '@hit/contracts';
-import { completeInRotation, INITIAL_WORKOUT_STATE, isRecommendedDay, programDay, WORKOUT_PROGRAM } from '@hit/contracts/rules';
+import {
+  completeInRotation,
+  INITIAL_WORKOUT_STATE,
+  isRecommendedDay,
+  programDay,
+  templateDayNumber,
+  WORKOUT_PROGRAM,
+} from '@hit/contracts/rules';
 import { HttpError } from '../errors';
+import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
-import type { WorkoutSessionModel } from '../models/session';
+import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import type { ProgressService } from './progress';
 import { allSets, applySetState, clearedExercises, SetStateError, seededExercises, type StoredExercise } from './workoutProgram';
@@ -12,6 +20,12 @@ export const dayNotFoundMessage = (dayId: number) => `Workout day ${dayId} not f
 export const notNextDayMessage = (dayId: number, nextRecommendedDay: number) =>
   `Day ${dayId} is not the next workout day: complete Day ${nextRecommendedDay} first`;
 export const PROGRESS_RESET_MESSAGE = 'Progress reset';
+
+// One-line explanations for a workout synced after the server's state moved on (docs/product-rules.md, "Sync and conflicts").
+export const alreadyCompletedNote = (dayName: string) => `${dayName} was already completed on another device; your sets were saved`;
+export const dayResetNote = (dayName: string) => `${dayName} was reset on another device; your sets were saved`;
+export const notNextDayNote = (dayName: string, nextRecommendedDay: number) =>
+  `${dayName} was not the next workout day (Day ${templateDayNumber(nextRecommendedDay)} is); your sets were saved`;
 
 function isDuplicateKey(error: unknown): boolean {
   const e = error as { code?: number; writeErrors?: { code?: number }[] } | null;
@@ -32,6 +46,7 @@ interface WorkoutServiceDeps {
   WorkoutDay: WorkoutDayModel;
   WorkoutState: WorkoutStateModel;
   WorkoutSession: WorkoutSessionModel;
+  WorkoutCompletion: WorkoutCompletionModel;
   progress: ProgressService;
 }
 
@@ -40,7 +55,7 @@ interface WorkoutServiceDeps {
  * writes so that a crash between two of them loses no set and a retry finishes the job: progress entries
  * first (idempotent upserts), then the day (guarded by its round), then the rotation (guarded by its value).
  */
-export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession, progress }: WorkoutServiceDeps) {
+export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession, WorkoutCompletion, progress }: WorkoutServiceDeps) {
   /** Seeds the template days and the initial state; idempotent (an existing day or state is left alone). */
   async function seedProgram(userId: Types.ObjectId): Promise<void> {
     // Seeded twice at the same moment (sign-up and a first read): whichever insert won is the same document.
@@ -66,7 +81,8 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
       })),
       { ordered: false },
     ).catch(ignoreDuplicate);
-    await WorkoutState.updateOne({ userId }, { $setOnInsert: INITIAL_WORKOUT_STATE }, { upsert: true }).catch(ignoreDuplicate);
+    // A copy: mongoose adds its version key to an upsert's update object in place.
+    await WorkoutState.updateOne({ userId }, { $setOnInsert: { ...INITIAL_WORKOUT_STATE } }, { upsert: true }).catch(ignoreDuplicate);
   }
 
   async function getState(userId: Types.ObjectId): Promise<WorkoutState> {
@@ -164,6 +180,84 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
     return { day: await loadDay(userId, dayId), state: rotation.state };
   }
 
+  /**
+   * Completes a session's workout (POST /api/sync `complete`), at most once per session: the completion record,
+   * keyed by the session's id, is inserted before the day and the rotation change, and a repeat (a replay, a second
+   * tab, a retry after a crash) finds it and only finishes what is left. The sets are recorded first, whatever
+   * happens next. The rotation advances only when the session still records the day's current performance and the
+   * day is the recommended one; otherwise (completed or reset elsewhere meanwhile) the completion carries a note.
+   */
+  async function completeSession(userId: Types.ObjectId, session: WorkoutSessionFields, completedAt: Date) {
+    let completion = await WorkoutCompletion.findOne({ _id: session._id, userId }).lean();
+    if (!completion) {
+      await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, allSets(session.exercises), {
+        sessionId: session._id,
+        removeUncompleted: false,
+      });
+      const [day, state] = await Promise.all([loadDay(userId, session.dayId), getState(userId)]);
+      const current = day.round === session.round;
+      const advances = current && isRecommendedDay(session.dayId, state);
+      let note: string | null = null;
+      if (!current) {
+        const completedSince = day.lastCompleted !== null && day.lastCompleted.getTime() >= session.startedAt.getTime();
+        note = completedSince ? alreadyCompletedNote(day.name) : dayResetNote(day.name);
+      } else if (!advances) {
+        note = day.isCompleted ? alreadyCompletedNote(day.name) : notNextDayNote(day.name, state.nextRecommendedDay);
+      }
+      const claim: WorkoutCompletionFields = {
+        _id: session._id,
+        userId,
+        dayId: session.dayId,
+        round: session.round,
+        completedAt,
+        advancedFrom: advances ? { cycleCount: state.cycleCount, nextRecommendedDay: state.nextRecommendedDay } : null,
+        note,
+        finished: false,
+      };
+      try {
+        completion = (await WorkoutCompletion.create(claim)).toObject();
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        // Claimed at the same moment by another request: its decision stands.
+        completion = await WorkoutCompletion.findOne({ _id: session._id, userId }).lean();
+        if (!completion) throw error;
+      }
+    }
+    if (!completion.finished) await finishCompletion(userId, completion, session.exercises);
+    return { note: completion.note };
+  }
+
+  /** The writes a completion decided, each guarded so that running them again changes nothing. */
+  async function finishCompletion(userId: Types.ObjectId, completion: WorkoutCompletionFields, exercises: StoredExercise[]) {
+    const { dayId, round, advancedFrom } = completion;
+    const rotation = advancedFrom ? completeInRotation(advancedFrom, dayId) : null;
+    if (advancedFrom && rotation?.ok) {
+      await WorkoutDay.updateOne(
+        { userId, dayId, round },
+        {
+          $set: { lastCompleted: completion.completedAt, isCompleted: !rotation.startsNewCycle, exercises: clearedExercises(exercises) },
+          $inc: { round: 1 },
+        },
+      );
+      if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, { $set: { isCompleted: false } });
+      await WorkoutState.updateOne({ userId, ...advancedFrom }, { $set: rotation.state });
+    } else {
+      // The sets are saved; the day moves to a fresh performance so its next one never lands on them.
+      await WorkoutDay.updateOne({ userId, dayId, round }, { $set: { exercises: clearedExercises(exercises) }, $inc: { round: 1 } });
+    }
+    await WorkoutSession.updateOne({ _id: completion._id, userId, open: true }, { $set: { open: false, endedAt: completion.completedAt } });
+    await WorkoutCompletion.updateOne({ _id: completion._id, userId }, { $set: { finished: true } });
+  }
+
+  /** Moves the day from `day.round` to a fresh, blank performance (its open sessions are the caller's business). */
+  async function freshPerformance(userId: Types.ObjectId, day: WorkoutDayFields): Promise<WorkoutDayFields> {
+    await WorkoutDay.updateOne(
+      { userId, dayId: day.dayId, round: day.round },
+      { $set: { exercises: clearedExercises(day.exercises) }, $inc: { round: 1 } },
+    );
+    return loadDay(userId, day.dayId);
+  }
+
   /** POST /api/workout-days/:id/reset: a fresh performance of the day (recorded progress stays). */
   async function resetDay(userId: Types.ObjectId, dayId: number) {
     const day = await loadDay(userId, dayId);
@@ -202,7 +296,7 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
       })),
       { ordered: false },
     );
-    await WorkoutState.updateOne({ userId }, { $set: INITIAL_WORKOUT_STATE }, { upsert: true });
+    await WorkoutState.updateOne({ userId }, { $set: { ...INITIAL_WORKOUT_STATE } }, { upsert: true });
   }
 
   return {
@@ -214,6 +308,8 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
     storeSetState,
     saveDay,
     completeDay,
+    completeSession,
+    freshPerformance,
     resetDay,
     resetAll,
   };

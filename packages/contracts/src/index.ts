@@ -5,3 +5,4 @@ export * from './auth';
 export * from './workouts';
 export * from './progress';
 export * from './subscription';
+export * from './sync';

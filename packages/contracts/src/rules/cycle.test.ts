@@ -1,8 +1,9 @@
 import { completeInRotation, INITIAL_WORKOUT_STATE } from './cycle';
 
 describe('completeInRotation (docs/product-rules.md, "Rotation and cycles")', () => {
-  it('starts every user at Cycle 1 (cycleCount 0), Day 1', () => {
+  it('starts every user at Cycle 1 (cycleCount 0), Day 1, in a constant no writer can change', () => {
     expect(INITIAL_WORKOUT_STATE).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+    expect(Object.isFrozen(INITIAL_WORKOUT_STATE)).toBe(true);
   });
 
   it.each([

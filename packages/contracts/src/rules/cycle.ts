@@ -10,8 +10,8 @@ export interface RotationState {
   readonly nextRecommendedDay: number;
 }
 
-/** Every user starts here (Cycle 1, Next: Day 1), and Reset All Progress comes back here. */
-export const INITIAL_WORKOUT_STATE: RotationState = { cycleCount: 0, nextRecommendedDay: 1 };
+/** Every user starts here (Cycle 1, Next: Day 1), and Reset All Progress comes back here. Frozen: writers copy it. */
+export const INITIAL_WORKOUT_STATE: RotationState = Object.freeze({ cycleCount: 0, nextRecommendedDay: 1 });
 
 export type RotationResult =
   | { ok: true; state: RotationState; startsNewCycle: boolean }

@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import { syncBatchBodySchema, type SyncBatchResponse } from '@hit/contracts';
+import { currentUser, requireUser } from '../auth/currentUser';
+import { parseOr400 } from '../http/validate';
+import type { SyncService } from '../services/sync';
+import type { WorkoutService } from '../services/workouts';
+import { toWorkoutDay } from './workoutShapes';
+
+/**
+ * POST /api/sync: the outbox of workout writes (docs/architecture.md, "Offline design"). Signed in, not premium:
+ * sets done before access ended are still taken after it ended, so access is judged per operation, by its time.
+ */
+export function syncRouter({ sync, workouts }: { sync: SyncService; workouts: WorkoutService }): Router {
+  const router = Router();
+
+  // 200 whenever the batch was read: each operation's own answer is in `results`.
+  router.post('/sync', requireUser, async (req, res) => {
+    const { operations } = parseOr400(syncBatchBodySchema, req.body);
+    const user = currentUser(req);
+    // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
+    const results = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations);
+    const { days, state } = await workouts.listDays(user._id);
+    res.json({ results, workoutDays: days.map((day) => toWorkoutDay(day, state)), workoutState: state } satisfies SyncBatchResponse);
+  });
+
+  return router;
+}

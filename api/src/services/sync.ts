@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { trusted, Types } from 'mongoose';
+import { syncOperationSchema, type Exercise, type SyncOperation, type SyncOutcome, type SyncResult } from '@hit/contracts';
+import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
+import { HttpError } from '../errors';
+import type { SyncLockModel } from '../models/syncLock';
+import type { SyncOperationFields, SyncOperationModel } from '../models/syncOperation';
+import type { UserFields } from '../models/user';
+import { subscriptionStatusOf } from './access';
+import type { SessionService } from './sessions';
+import { MAX_CLOCK_AHEAD_MS } from './workoutProgram';
+import type { WorkoutService } from './workouts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A backlog done while access held is still taken this long after access ended; later it waits for an upgrade.
+ * The api cannot tell an offline phone from a clock set back, so a clock set back buys at most this much.
+ */
+export const OFFLINE_GRACE_AFTER_ACCESS_MS = 7 * DAY_MS;
+/** How long one batch may hold the user's sync lock before another request may take it over. */
+export const SYNC_LOCK_LEASE_MS = 60_000;
+/** How long a batch waits for another batch of the same user (another tab) before answering 409. */
+export const SYNC_LOCK_WAIT_MS = 10_000;
+const SYNC_LOCK_POLL_MS = 20;
+
+export const SYNC_BUSY_MESSAGE = 'Another sync of this account is still running: send the batch again';
+export const progressResetNote = () => 'Progress was reset on another device; your sets were saved';
+export const sessionDayMismatchMessage = (dayId: number) => `dayId: must be the session's day (${dayId})`;
+export const FUTURE_TIME_MESSAGE = 'must not be in the future';
+export const BEFORE_ACCOUNT_MESSAGE = 'must not be before the account was created';
+
+type SyncUser = Pick<UserFields, '_id' | 'createdAt' | 'trialEndsAt' | 'subscription'>;
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === 11000;
+}
+
+/**
+ * Sets and operations done before this moment are taken even though access is over now: when access last ended
+ * (the trial's end or the paid period's), within OFFLINE_GRACE_AFTER_ACCESS_MS of it. Undefined while access runs
+ * (everything is taken); null once the grace is over (nothing is, until an upgrade).
+ */
+export function acceptedUntil(user: SyncUser, now: Date): Date | null | undefined {
+  if (subscriptionStatusOf(user, now).canAccessFeatures) return undefined;
+  // A lapsed subscription was paid until its period end, whatever its status says now.
+  const ended = Math.max(user.trialEndsAt.getTime(), user.subscription?.periodEnd?.getTime() ?? 0);
+  return now.getTime() - ended <= OFFLINE_GRACE_AFTER_ACCESS_MS ? new Date(ended) : null;
+}
+
+/** The first problem of an operation's body, as "field: message" (the batch's 400 wording, per operation). */
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string; code: string; keys?: string[] }[] }): string {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join('.');
+  const message = issue.code === 'unrecognized_keys' ? `unknown field ${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')}` : issue.message;
+  return field ? `${field}: ${message}` : message;
+}
+
+/** The completed sets of a save, with their path in the operation. */
+function completedSetsOf(exercises: Exercise[]) {
+  return exercises.flatMap((exercise, i) =>
+    exercise.sets.flatMap((set, j) => (set.completed && set.completedAt ? [{ path: `exercises.${i}.sets.${j}`, at: new Date(set.completedAt) }] : [])),
+  );
+}
+
+type SaveOperation = Extract<SyncOperation, { type: 'save' }>;
+
+/** Access for this batch: see acceptedUntil. */
+type Access = { until: Date | null | undefined };
+const accepts = (access: Access, time: Date) => access.until === undefined || (access.until !== null && time < access.until);
+
+type Prepared =
+  | { kind: 'rejected'; type: SyncOperation['type'] | null; outcome: SyncOutcome }
+  | { kind: 'waiting' }
+  /** `waits`: only part of it (the sets done before access ended) may be applied; it still waits for the rest. */
+  | { kind: 'apply'; op: SyncOperation; at: Date; waits: boolean };
+
+const rejectedOutcome = (message: string): SyncOutcome => ({ status: 'rejected', httpStatus: 400, message });
+
+interface SyncServiceDeps {
+  SyncOperation: SyncOperationModel;
+  SyncLock: SyncLockModel;
+  workouts: WorkoutService;
+  sessions: SessionService;
+}
+
+/**
+ * POST /api/sync: applies an outbox of workout writes in order, each at most once (docs/product-rules.md, "Sync and
+ * conflicts"). Two layers: every answered operation id is stored with its outcome (a replay answers it without
+ * applying again), and every operation is idempotent by construction (client-made session ids, sets keyed by
+ * performance, exercise and set, a completion claimed per session), so an operation applied by a request that died
+ * before storing its outcome is applied again without effect. One batch per user at a time (a lease in the
+ * database), so two tabs sending the same outbox never interleave an older autosave with a newer one.
+ */
+export function createSyncService({ SyncOperation, SyncLock, workouts, sessions }: SyncServiceDeps) {
+  async function withLock<T>(userId: Types.ObjectId, run: () => Promise<T>): Promise<T> {
+    const holder = randomUUID();
+    const deadline = Date.now() + SYNC_LOCK_WAIT_MS;
+    for (;;) {
+      const now = new Date();
+      try {
+        // Takes a free or expired lock; a held one makes the upsert insert a second document, refused with E11000.
+        await SyncLock.updateOne(
+          { userId, expiresAt: trusted({ $lte: now }) },
+          { $set: { holder, expiresAt: new Date(now.getTime() + SYNC_LOCK_LEASE_MS) } },
+          { upsert: true },
+        );
+        break;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      if (Date.now() >= deadline) throw new HttpError(409, SYNC_BUSY_MESSAGE);
+      await delay(SYNC_LOCK_POLL_MS);
+    }
+    try {
+      return await run();
+    } finally {
+      await SyncLock.deleteOne({ userId, holder });
+    }
+  }
+
+  /** The session an operation names, made again if a reset deleted it meanwhile (then with a note). */
+  async function sessionOf(userId: Types.ObjectId, op: { sessionId: string; dayId: number }, at: Date) {
+    const sessionId = new Types.ObjectId(op.sessionId);
+    const found = await sessions.findSession(userId, sessionId);
+    const session = found ?? (await sessions.restoreSession(userId, sessionId, op.dayId, at));
+    if (!session) throw new HttpError(404, 'Session not found');
+    if (session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(session.dayId));
+    return { session, note: found ? null : progressResetNote() };
+  }
+
+  /**
+   * Applies a run of saves of one session (one operation, or several in a row: one write for all of them, see
+   * saveSessionStates). Answers an outcome per save: a save that does not fit the session is rejected alone.
+   */
+  async function applySaves(userId: Types.ObjectId, saves: SaveOperation[], at: Date): Promise<SyncOutcome[]> {
+    const { session, note } = await sessionOf(userId, saves[0], at);
+    const { problems } = await sessions.saveSessionStates(
+      userId,
+      session,
+      saves.map((save) => save.exercises),
+    );
+    return problems.map((problem, i) => (problem ? rejectedOutcome(problem) : { status: 'applied', note: i === 0 ? note : null }));
+  }
+
+  /** Applies one operation other than a save; answers its conflict note (or null). A 4xx HttpError rejects it. */
+  async function apply(userId: Types.ObjectId, op: Exclude<SyncOperation, SaveOperation>, at: Date): Promise<string | null> {
+    switch (op.type) {
+      case 'start': {
+        const session = await sessions.startClientSession(userId, new Types.ObjectId(op.sessionId), op.dayId, at);
+        if (session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(session.dayId));
+        return null;
+      }
+      case 'complete': {
+        const { session, note } = await sessionOf(userId, op, at);
+        const completion = await workouts.completeSession(userId, session, at);
+        return note ?? completion.note;
+      }
+      case 'end': {
+        const session = await sessions.findSession(userId, new Types.ObjectId(op.sessionId));
+        // Nothing to end when a reset deleted it: its sets, if any, came with its saves.
+        if (!session) return null;
+        if (session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(session.dayId));
+        await sessions.endSession(userId, op.sessionId, at);
+        return null;
+      }
+      case 'resetDay':
+        await workouts.resetDay(userId, op.dayId);
+        return null;
+    }
+  }
+
+  /** Runs `apply`, turning a 4xx refusal into a rejected outcome for every operation it covers. */
+  async function outcomesOf(count: number, run: () => Promise<SyncOutcome[]>): Promise<SyncOutcome[]> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500) return Array(count).fill(rejectedOutcome(error.message));
+      throw error;
+    }
+  }
+
+  /** Why a time the client sent cannot be right (`field: message`), or null. */
+  function timeProblem(field: string, time: Date, user: SyncUser, now: Date): string | null {
+    if (time.getTime() > now.getTime() + MAX_CLOCK_AHEAD_MS) return `${field}: ${FUTURE_TIME_MESSAGE}`;
+    if (time.getTime() < user.createdAt.getTime() - MAX_CLOCK_AHEAD_MS) return `${field}: ${BEFORE_ACCOUNT_MESSAGE}`;
+    return null;
+  }
+
+  /**
+   * What may be done with an operation, before touching the database: rejected (400), waiting (nothing of it may be
+   * applied), or applied (all of it, or for a save whose sets straddle the end of access, the sets done before it:
+   * the operation then still waits, for the rest).
+   */
+  function prepare(raw: unknown, user: SyncUser, access: Access, now: Date): Prepared {
+    const parsed = syncOperationSchema.safeParse(raw);
+    if (!parsed.success) return { kind: 'rejected', type: null, outcome: rejectedOutcome(firstIssue(parsed.error)) };
+    const op = parsed.data;
+    const at = new Date(op.at);
+    const completed = op.type === 'save' ? completedSetsOf(op.exercises) : [];
+    const problem =
+      timeProblem('at', at, user, now) ?? completed.map((set) => timeProblem(`${set.path}.completedAt`, set.at, user, now)).find(Boolean) ?? null;
+    if (problem) return { kind: 'rejected', type: op.type, outcome: rejectedOutcome(problem) };
+    // A device clock a little ahead never marks anything later than the server's now.
+    const applyAt = at > now ? now : at;
+    const late = completed.filter((set) => !accepts(access, set.at));
+    if (op.type !== 'save' || completed.length === 0) {
+      return accepts(access, at) ? { kind: 'apply', op, at: applyAt, waits: false } : { kind: 'waiting' };
+    }
+    if (late.length === 0) return { kind: 'apply', op, at: applyAt, waits: false };
+    if (late.length === completed.length) return { kind: 'waiting' };
+    const isLate = (set: Exercise['sets'][number]) => set.completed && set.completedAt !== null && !accepts(access, new Date(set.completedAt));
+    const exercises = op.exercises.map((exercise) => ({ ...exercise, sets: exercise.sets.filter((set) => !isLate(set)) }));
+    return { kind: 'apply', op: { ...op, exercises }, at: applyAt, waits: true };
+  }
+
+  const toOutcome = (stored: SyncOperationFields['outcome']): SyncOutcome =>
+    stored.status === 'applied' ? { status: 'applied', note: stored.note } : rejectedOutcome(stored.message ?? '');
+
+  /**
+   * Applies the operations in order. Answered ones (this batch or before) answer `duplicate` with their first
+   * outcome; once one waits for access (402), it and every later one wait, unrecorded, so the outbox keeps its order.
+   * Outcomes are stored at the end of the batch (right away after a resetDay, the one operation that is not
+   * idempotent by construction): a batch cut short by a crash is applied again, without effect, when re-sent.
+   */
+  async function applyBatch(user: SyncUser, operations: { opId: string }[], rawOperations: unknown[]): Promise<SyncResult[]> {
+    const userId = user._id;
+    return withLock(userId, async () => {
+      const now = new Date();
+      const access: Access = { until: acceptedUntil(user, now) };
+      const stored = await SyncOperation.find({ userId, opId: trusted({ $in: operations.map((op) => op.opId) }) }).lean();
+      const answered = new Map(stored.map((entry) => [entry.opId, toOutcome(entry.outcome)]));
+      const prepared = rawOperations.map((raw) => prepare(raw, user, access, now));
+      const results: SyncResult[] = [];
+      const unstored: Omit<SyncOperationFields, '_id'>[] = [];
+      const storeOutcomes = async () => {
+        if (unstored.length === 0) return;
+        // A duplicate key: stored meanwhile by a request that took over an expired lease, for the same operation.
+        await SyncOperation.insertMany(unstored.splice(0), { ordered: false }).catch((error: unknown) => {
+          const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors ?? [error];
+          if (!writeErrors.every(isDuplicateKey)) throw error;
+        });
+      };
+      const answer = (index: number, outcome: SyncOutcome, type: SyncOperation['type'] | null) => {
+        const { opId } = operations[index];
+        answered.set(opId, outcome);
+        unstored.push({
+          userId,
+          opId,
+          type,
+          outcome: { status: outcome.status, note: outcome.status === 'applied' ? outcome.note : null, message: outcome.status === 'rejected' ? outcome.message : null },
+          recordedAt: now,
+        });
+        results.push({ opId, ...outcome });
+      };
+
+      let waiting = false;
+      for (let i = 0; i < operations.length; ) {
+        const { opId } = operations[i];
+        const first = answered.get(opId);
+        const step = prepared[i];
+        if (first) {
+          results.push({ opId, status: 'duplicate', original: first });
+          i += 1;
+        } else if (waiting || step.kind === 'waiting') {
+          waiting = true;
+          const until = access.until ?? null;
+          results.push({ opId, status: 'waiting', httpStatus: 402, message: ACCESS_DENIED_MESSAGE, acceptedUntil: until && until.toISOString() });
+          i += 1;
+        } else if (step.kind === 'rejected') {
+          answer(i, step.outcome, step.type);
+          i += 1;
+        } else if (step.op.type === 'save') {
+          // The saves of this session that follow, fully applicable and not answered before, go in one write.
+          const run = [i];
+          const ids = new Set([opId]);
+          for (let next = i + 1; !step.waits && next < operations.length; next += 1) {
+            const candidate = prepared[next];
+            const nextId = operations[next].opId;
+            const fits =
+              candidate.kind === 'apply' &&
+              !candidate.waits &&
+              candidate.op.type === 'save' &&
+              candidate.op.sessionId === step.op.sessionId &&
+              candidate.op.dayId === step.op.dayId &&
+              !answered.has(nextId) &&
+              !ids.has(nextId);
+            if (!fits) break;
+            run.push(next);
+            ids.add(nextId);
+          }
+          const saves = run.map((index) => (prepared[index] as Extract<Prepared, { kind: 'apply' }>).op as SaveOperation);
+          const outcomes = await outcomesOf(saves.length, () => applySaves(userId, saves, step.at));
+          if (step.waits) {
+            // Its sets done before access ended are recorded; the operation itself waits (the next turn answers it).
+            waiting = true;
+            continue;
+          }
+          run.forEach((index, k) => answer(index, outcomes[k], 'save'));
+          i += run.length;
+        } else {
+          const op = step.op;
+          const [outcome] = await outcomesOf(1, async () => [{ status: 'applied', note: await apply(userId, op, step.at) }]);
+          answer(i, outcome, op.type);
+          if (op.type === 'resetDay') await storeOutcomes();
+          i += 1;
+        }
+      }
+      await storeOutcomes();
+      return results;
+    });
+  }
+
+  return { applyBatch };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;

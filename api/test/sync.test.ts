@@ -1,0 +1,510 @@
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { MAX_SYNC_OPERATIONS, type SyncOperation, type SyncResult } from '@hit/contracts';
+import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
+import { BEFORE_ACCOUNT_MESSAGE, FUTURE_TIME_MESSAGE, progressResetNote } from '../src/services/sync';
+import { alreadyCompletedNote, dayResetNote } from '../src/services/workouts';
+import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import {
+  backdateAccount,
+  expectedSets,
+  Outbox,
+  sendAll,
+  sendBatch,
+  setsOf,
+  storedEntries,
+  upgrade,
+} from './syncOutbox';
+import { completeAll, getDay, getDays, getProgress, getState, snapshotOf, type Agent } from './workoutFixtures';
+
+// Whole outboxes of several workouts go through the real app and database here: more than jest's default 5 s.
+jest.setTimeout(30_000);
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let database: TestDatabase;
+let app: ReturnType<typeof buildTestApp>;
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  app = buildTestApp(database);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A signed-in account created `daysAgo` (so an outbox of the last days may be older than the sign-up). */
+async function account(daysAgo = 20, trialEndsInDays = 10) {
+  const { agent, user } = await signUp(app);
+  await backdateAccount(database, user.id, daysAgo, trialEndsInDays);
+  return { agent, userId: user.id, days: await getDays(agent) };
+}
+
+const statuses = (results: SyncResult[]) => results.map((result) => result.status);
+const applied = (n: number) => Array<string>(n).fill('applied');
+
+describe('POST /api/sync: a whole offline workout', () => {
+  it('records every logged set as a progress entry, completes the day and advances the rotation once', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - 3 * HOUR);
+    const sessionId = outbox.workout({ dayId: 1 });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(answer.results).toEqual(outbox.operations.map((op) => ({ opId: op.opId, status: 'applied', note: null })));
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    expect(outbox.logged).toHaveLength(12);
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+    const day1 = await getDay(agent, 1);
+    // Marked with the time the user completed it on the device, not the time it reached the server.
+    expect(day1.lastCompleted).toBe(outbox.operations.at(-1)!.at);
+    expect([day1.isCompleted, day1.exercises.flatMap((e) => e.sets).some((set) => set.completed)]).toEqual([true, false]);
+    // The answer carries the server's state after the batch, as the reads show it.
+    expect(answer.workoutState).toEqual(await getState(agent));
+    expect(answer.workoutDays).toEqual(await getDays(agent));
+    // The session is the client's, ended, and no workout is left open.
+    expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+    const entries = await getProgress(agent);
+    expect(new Set(entries.map((entry) => entry.sessionId))).toEqual(new Set([sessionId]));
+  });
+
+  it('accepts saves that carry the whole workout each time (the online autosave shape)', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - 3 * HOUR);
+    outbox.workout({ dayId: 1, fullState: true });
+
+    await sendBatch(agent, outbox.operations);
+
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+  });
+
+  it('leaves a workout synced in the middle open, to be resumed with its sets', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 5, finish: 'open' });
+
+    await sendBatch(agent, outbox.operations);
+
+    const open = (await agent.get('/api/sessions/open').expect(200)).body;
+    expect(open.id).toBe(sessionId);
+    expect(open.exercises.flatMap((e: { sets: { completed: boolean }[] }) => e.sets).filter((s: { completed: boolean }) => s.completed)).toHaveLength(5);
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+    // The online start of the same day resumes it.
+    expect((await agent.post('/api/sessions/start').send({ dayId: 1 }).expect(200)).body.id).toBe(sessionId);
+  });
+
+  it('applies an exit (end) and an un-done set', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+    // Undo Last Set: the third set is incomplete again.
+    const undone = outbox.operations.at(-1) as Extract<SyncOperation, { type: 'save' }>;
+    const undo = structuredClone(undone.exercises);
+    Object.assign(undo[0].sets[0], { completed: false, completedAt: null });
+    outbox.operations.push({ ...undone, opId: 'undo-third-set', at: outbox.tick(), exercises: undo });
+    outbox.operations.push({ opId: 'exit-workout', type: 'end', at: outbox.tick(), dayId: 1, sessionId });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged.slice(0, 2)));
+    expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+  });
+
+  it('applies a day reset (skip rest) before the workout of that day', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - 2 * HOUR);
+    outbox.operations.push({ opId: 'skip-rest-reset', type: 'resetDay', at: outbox.tick(), dayId: 1 });
+    outbox.workout({ dayId: 1 });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+  });
+});
+
+describe('POST /api/sync: exactly once', () => {
+  async function syncedOnce() {
+    const { agent, days, userId } = await account();
+    const outbox = new Outbox(days, Date.now() - 6 * HOUR);
+    outbox.workout({ dayId: 1 });
+    outbox.workout({ dayId: 2 });
+    outbox.workout({ dayId: 3 });
+    return { agent, userId, outbox };
+  }
+
+  async function expectExactlyTheOutbox(agent: Agent, outbox: Outbox) {
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    expect(await getState(agent)).toEqual(outbox.expectedState());
+  }
+
+  it('answers the same batch sent twice with the first answers, applying nothing again', async () => {
+    const { agent, userId, outbox } = await syncedOnce();
+    const first = await sendBatch(agent, outbox.operations);
+    const stored = await snapshotOf(database, userId);
+
+    const second = await sendBatch(agent, outbox.operations);
+
+    expect(second.results).toEqual(
+      first.results.map((result) => ({ opId: result.opId, status: 'duplicate', original: { status: 'applied', note: null } })),
+    );
+    expect(await snapshotOf(database, userId)).toEqual(stored);
+    await expectExactlyTheOutbox(agent, outbox);
+    expect(outbox.expectedState()).toEqual({ cycleCount: 1, nextRecommendedDay: 1 });
+  });
+
+  it('finishes a batch cut in the middle (a prefix arrived, then the whole outbox is re-sent)', async () => {
+    const { agent, outbox } = await syncedOnce();
+    const cut = 17;
+
+    const prefix = await sendBatch(agent, outbox.operations.slice(0, cut));
+    const whole = await sendBatch(agent, outbox.operations);
+
+    expect(statuses(prefix.results)).toEqual(applied(cut));
+    expect(statuses(whole.results)).toEqual([...Array(cut).fill('duplicate'), ...applied(outbox.operations.length - cut)]);
+    await expectExactlyTheOutbox(agent, outbox);
+  });
+
+  it('applies each operation once when two tabs send the same outbox at the same moment', async () => {
+    const { agent, outbox } = await syncedOnce();
+
+    const [tabA, tabB] = await Promise.all([sendBatch(agent, outbox.operations), sendBatch(agent, outbox.operations)]);
+
+    // Every operation is applied by exactly one of the tabs; the other answers it as a duplicate.
+    outbox.operations.forEach((_, i) => {
+      expect([tabA.results[i].status, tabB.results[i].status].sort()).toEqual(['applied', 'duplicate']);
+    });
+    await expectExactlyTheOutbox(agent, outbox);
+  });
+
+  it('never advances the rotation twice for one session, even when its completion arrives under two operation ids', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1 });
+    await sendBatch(agent, outbox.operations);
+
+    const again = await sendBatch(agent, [{ opId: 'second-complete-op', type: 'complete', at: outbox.tick(), dayId: 1, sessionId }]);
+
+    expect(again.results).toEqual([{ opId: 'second-complete-op', status: 'applied', note: null }]);
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+  });
+
+  it('finishes a completion a crash interrupted after it was claimed, advancing the rotation once', async () => {
+    const { agent, days, userId } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1 });
+    await sendBatch(agent, outbox.operations);
+    // As if the process died after claiming the completion: the day, the rotation and the operation's answer are undone.
+    const id = new Types.ObjectId(userId);
+    const collection = (name: string) => database.connection.collection(name);
+    const complete = outbox.operations.at(-1)!;
+    await collection('syncoperations').deleteOne({ userId: id, opId: complete.opId });
+    await collection('workoutcompletions').updateOne({ userId: id }, { $set: { finished: false } });
+    await collection('workoutstates').updateOne({ userId: id }, { $set: { cycleCount: 0, nextRecommendedDay: 1 } });
+    await collection('workoutdays').updateOne({ userId: id, dayId: 1 }, { $inc: { round: -1 }, $set: { lastCompleted: null, isCompleted: false } });
+
+    const retried = await sendBatch(agent, outbox.operations);
+
+    expect(retried.results.at(-1)).toEqual({ opId: complete.opId, status: 'applied', note: null });
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+    expect((await getDay(agent, 1)).lastCompleted).toBe(complete.at);
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+  });
+
+  it('takes over the lock of a batch whose process died (its lease expired)', async () => {
+    const { agent, days, userId } = await account();
+    await database.connection
+      .collection('synclocks')
+      .insertOne({ userId: new Types.ObjectId(userId), holder: 'a dead process', expiresAt: new Date(Date.now() - 1000) });
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1 });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
+    expect(await database.connection.collection('synclocks').countDocuments({ userId: new Types.ObjectId(userId) })).toBe(0);
+  });
+});
+
+describe('POST /api/sync: conflicts never drop sets', () => {
+  it('records the sets of a day completed on another device meanwhile, without advancing the rotation again', async () => {
+    const { agent, days } = await account();
+    const phone = new Outbox(days, Date.now() - 5 * HOUR);
+    phone.workout({ dayId: 1 });
+    // The tablet, online, does Day 1 and completes it before the phone is back online.
+    const day1 = await getDay(agent, 1);
+    const tabletSets = completeAll(day1.exercises, Date.now() - 2 * HOUR, 150);
+    await agent.put('/api/workout-days/1').send({ exercises: tabletSets }).expect(200);
+    await agent.post('/api/workout-days/1/complete').expect(200);
+
+    const answer = await sendBatch(agent, phone.operations);
+
+    expect(answer.results.at(-1)).toEqual({ opId: phone.operations.at(-1)!.opId, status: 'applied', note: alreadyCompletedNote('Day 1') });
+    expect(answer.results.at(-1)).toMatchObject({ note: 'Day 1 was already completed on another device; your sets were saved' });
+    const entries = await getProgress(agent);
+    expect(entries).toHaveLength(24);
+    expect(setsOf(entries.filter((entry) => entry.sessionId !== null))).toEqual(expectedSets(phone.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+    expect(answer.workoutState).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+
+    // Day 1's next performance (next cycle) starts blank and never lands on the phone's entries.
+    const next = await getDay(agent, 1);
+    expect(next.exercises.flatMap((e) => e.sets).some((set) => set.completed)).toBe(false);
+  });
+
+  it('records the sets of a workout whose day was reset on another device meanwhile, and says so', async () => {
+    const { agent, days } = await account();
+    const phone = new Outbox(days, Date.now() - 3 * HOUR);
+    phone.workout({ dayId: 1 });
+    const cut = 5;
+    // The start and a few sets reached the api, then the phone lost the network; the tablet reset Day 1.
+    await sendBatch(agent, phone.operations.slice(0, cut));
+    await agent.post('/api/workout-days/1/reset').expect(200);
+
+    const answer = await sendBatch(agent, phone.operations);
+
+    expect(answer.results.at(-1)).toMatchObject({ status: 'applied', note: dayResetNote('Day 1') });
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(phone.logged));
+    // The reset started a fresh performance of Day 1: the rotation waits for it.
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+  });
+
+  it('records the sets of a workout whose session was ended on another device meanwhile, and completes it', async () => {
+    const { agent, days } = await account();
+    const phone = new Outbox(days, Date.now() - 3 * HOUR);
+    const sessionId = phone.workout({ dayId: 1 });
+    const cut = 5;
+    await sendBatch(agent, phone.operations.slice(0, cut));
+    await agent.post(`/api/sessions/${sessionId}/end`).expect(200);
+
+    const answer = await sendBatch(agent, phone.operations);
+
+    expect(answer.results.slice(cut).map((result) => result.status)).toEqual(applied(phone.operations.length - cut));
+    expect(answer.results.at(-1)).toMatchObject({ note: null });
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(phone.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+  });
+
+  it('records the sets done after Reset All Progress on another device deleted the workout, and says so', async () => {
+    const { agent, days } = await account();
+    const phone = new Outbox(days, Date.now() - 3 * HOUR);
+    phone.workout({ dayId: 1 });
+    const cut = 5;
+    await sendBatch(agent, phone.operations.slice(0, cut));
+    await agent.post('/api/reset').expect(200);
+
+    const answer = await sendBatch(agent, phone.operations);
+
+    // The first operation that found the session gone explains; the sets from then on are recorded.
+    expect(answer.results[cut]).toMatchObject({ status: 'applied', note: progressResetNote() });
+    expect(progressResetNote()).toBe('Progress was reset on another device; your sets were saved');
+    const synced = phone.logged.slice(cut - 1);
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(synced));
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+  });
+
+  it('keeps two devices doing the same day at once apart: neither overwrites the other', async () => {
+    const { agent, days } = await account();
+    // The tablet is in the middle of Day 1 online.
+    const started = (await agent.post('/api/sessions/start').send({ dayId: 1 }).expect(201)).body;
+    const tabletSets = completeAll(started.exercises.slice(0, 1), Date.now() - 30 * 60_000, 150);
+    await agent.put(`/api/sessions/${started.id}`).send({ exercises: tabletSets }).expect(200);
+    // The phone did Day 1 offline and syncs now.
+    const phone = new Outbox(days, Date.now() - 3 * HOUR);
+    phone.workout({ dayId: 1 });
+
+    await sendBatch(agent, phone.operations);
+
+    const entries = await getProgress(agent);
+    expect(setsOf(entries.filter((entry) => entry.sessionId !== started.id))).toEqual(expectedSets(phone.logged));
+    expect(entries.filter((entry) => entry.sessionId === started.id)).toHaveLength(3);
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+  });
+});
+
+describe('POST /api/sync: the trial ended while the device was offline', () => {
+  /** Day 1 and Day 2 done while the trial ran; Day 3 started 20 minutes before its end and finished after it. */
+  async function backlogAcrossTheEnd() {
+    const { agent, days, userId } = await account(40, -1);
+    const trialEndsAt: string = (await agent.get('/api/subscription/status').expect(200)).body.trialEndsAt;
+    const outbox = new Outbox(days, Date.parse(trialEndsAt) - 2 * DAY);
+    outbox.workout({ dayId: 1 });
+    outbox.tick(24 * 60);
+    outbox.workout({ dayId: 2 });
+    outbox.tick((Date.parse(trialEndsAt) - 20 * 60_000 - outbox.now) / 60_000);
+    outbox.workout({ dayId: 3, minutesPerSet: 5 });
+    return { agent, userId, outbox, trialEndsAt };
+  }
+
+  it('takes the sets done before access ended; the rest wait (402), unrecorded, in order', async () => {
+    const { agent, userId, outbox, trialEndsAt } = await backlogAcrossTheEnd();
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    const before = outbox.logged.filter((set) => Date.parse(set.date) < Date.parse(trialEndsAt));
+    expect(before.length).toBeGreaterThan(24);
+    expect(before.length).toBeLessThan(outbox.logged.length);
+    expect(setsOf(await storedEntries(database, userId))).toEqual(expectedSets(before));
+    // Day 1 and Day 2 completed; Day 3 was not.
+    expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 3 });
+    const firstWaiting = answer.results.findIndex((result) => result.status === 'waiting');
+    expect(statuses(answer.results)).toEqual([
+      ...applied(firstWaiting),
+      ...Array(outbox.operations.length - firstWaiting).fill('waiting'),
+    ]);
+    expect(answer.results[firstWaiting]).toEqual({
+      opId: outbox.operations[firstWaiting].opId,
+      status: 'waiting',
+      httpStatus: 402,
+      message: ACCESS_DENIED_MESSAGE,
+      acceptedUntil: trialEndsAt,
+    });
+
+    // Sent again without an upgrade: the same answers, nothing more recorded.
+    const again = await sendBatch(agent, outbox.operations);
+    expect(statuses(again.results)).toEqual([...Array(firstWaiting).fill('duplicate'), ...statuses(answer.results).slice(firstWaiting)]);
+    expect(setsOf(await storedEntries(database, userId))).toEqual(expectedSets(before));
+  });
+
+  it('applies the waiting operations after an upgrade', async () => {
+    const { agent, userId, outbox } = await backlogAcrossTheEnd();
+    await sendBatch(agent, outbox.operations);
+
+    await upgrade(database, userId);
+    const after = await sendBatch(agent, outbox.operations);
+
+    expect(after.results.every((result) => result.status === 'duplicate' || result.status === 'applied')).toBe(true);
+    expect(setsOf(await storedEntries(database, userId))).toEqual(expectedSets(outbox.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 1, nextRecommendedDay: 1 });
+  });
+
+  it('keeps a backlog waiting for an upgrade once access ended more than a week ago', async () => {
+    const { agent, days, userId } = await account(60, -8);
+    const outbox = new Outbox(days, Date.now() - 9 * DAY);
+    outbox.workout({ dayId: 1 });
+    const before = await snapshotOf(database, userId);
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(answer.results.every((result) => result.status === 'waiting' && result.acceptedUntil === null)).toBe(true);
+    expect(await snapshotOf(database, userId)).toEqual(before);
+  });
+});
+
+describe('POST /api/sync: refusals', () => {
+  it('rejects a malformed operation for good (400, with the reason) and goes on with the next ones', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1, sets: 2, finish: 'end' });
+    const bad = { opId: 'bad-operation-1', type: 'lift', at: outbox.tick(), dayId: 1 } as unknown as SyncOperation;
+    const operations = [outbox.operations[0], bad, ...outbox.operations.slice(1)];
+
+    const answer = await sendBatch(agent, operations);
+
+    expect(answer.results[1]).toEqual({
+      opId: 'bad-operation-1',
+      status: 'rejected',
+      httpStatus: 400,
+      message: 'type: must be one of start, save, complete, end, resetDay',
+    });
+    expect(statuses(answer.results).filter((status) => status === 'applied')).toHaveLength(operations.length - 1);
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    // Re-sent, it answers the same refusal.
+    const again = await sendBatch(agent, [bad]);
+    expect(again.results).toEqual([
+      { opId: 'bad-operation-1', status: 'duplicate', original: { status: 'rejected', httpStatus: 400, message: (answer.results[1] as { message: string }).message } },
+    ]);
+  });
+
+  it.each([
+    ['in the future', () => new Date(Date.now() + 2 * DAY).toISOString(), `at: ${FUTURE_TIME_MESSAGE}`],
+    ['before the account was created', () => new Date(Date.now() - 30 * DAY).toISOString(), `at: ${BEFORE_ACCOUNT_MESSAGE}`],
+  ])('rejects an operation timed %s', async (_case, at, message) => {
+    const { agent } = await account(20);
+    const op: SyncOperation = { opId: 'timed-wrong-1', type: 'start', at: at(), dayId: 1, sessionId: new Types.ObjectId().toHexString() };
+
+    const answer = await sendBatch(agent, [op]);
+
+    expect(answer.results).toEqual([{ opId: op.opId, status: 'rejected', httpStatus: 400, message }]);
+    expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+  });
+
+  it("rejects an operation on another user's session without revealing it or changing anything of theirs", async () => {
+    const owner = await account();
+    const ownerOutbox = new Outbox(owner.days, Date.now() - HOUR);
+    const ownerSession = ownerOutbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+    await sendBatch(owner.agent, ownerOutbox.operations);
+    const ownerBefore = await snapshotOf(database, owner.userId);
+    const other = await account();
+    const day1 = owner.days[0];
+
+    const answer = await sendBatch(other.agent, [
+      { opId: 'foreign-save-1', type: 'save', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession, exercises: completeAll(day1.exercises) },
+      { opId: 'foreign-start-1', type: 'start', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
+      { opId: 'foreign-end-1', type: 'end', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
+    ]);
+
+    expect(answer.results.slice(0, 2)).toEqual([
+      { opId: 'foreign-save-1', status: 'rejected', httpStatus: 400, message: 'Session not found' },
+      { opId: 'foreign-start-1', status: 'rejected', httpStatus: 400, message: 'Session not found' },
+    ]);
+    expect(await snapshotOf(database, owner.userId)).toEqual(ownerBefore);
+    expect(await getProgress(other.agent)).toEqual([]);
+  });
+
+  it('rejects an operation naming a session of another day', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 1, finish: 'open' });
+    await sendBatch(agent, outbox.operations);
+
+    const answer = await sendBatch(agent, [{ opId: 'wrong-day-end', type: 'end', at: outbox.tick(), dayId: 2, sessionId }]);
+
+    expect(answer.results).toEqual([{ opId: 'wrong-day-end', status: 'rejected', httpStatus: 400, message: "dayId: must be the session's day (1)" }]);
+  });
+
+  it.each([
+    ['no operations', { operations: [] }, 'operations: must hold at least one operation'],
+    ['an operation without an id', { operations: [{ type: 'end' }] }, 'operations.0.opId: must be an operation id'],
+    ['too many operations', { operations: Array.from({ length: MAX_SYNC_OPERATIONS + 1 }, (_, i) => ({ opId: `operation-${i}` })) }, `operations: must hold at most ${MAX_SYNC_OPERATIONS} operations`],
+    ['an unknown field', { operations: [{ opId: 'operation-1' }], force: true }, 'Request: unknown field "force"'],
+  ])('refuses a batch with %s (400), applying nothing', async (_case, body, message) => {
+    const { agent, userId } = await account();
+    const before = await snapshotOf(database, userId);
+
+    const response = await agent.post('/api/sync').send(body).expect(400);
+
+    expect(response.body).toEqual({ message });
+    expect(await snapshotOf(database, userId)).toEqual(before);
+  });
+
+  it('needs a signed-in user (401)', async () => {
+    await request(app).post('/api/sync').send({ operations: [{ opId: 'operation-1' }] }).expect(401);
+  });
+});
+
+describe('POST /api/sync: speed', () => {
+  it('syncs a 5-day offline backlog (15 workouts) in under 5 s', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - 5 * DAY);
+    for (let workout = 0; workout < 15; workout += 1) {
+      outbox.workout({ dayId: (workout % 3) + 1, minutesPerSet: 2 });
+      outbox.tick(5 * 60);
+    }
+
+    const started = performance.now();
+    await sendAll(agent, outbox.operations, MAX_SYNC_OPERATIONS);
+    const elapsed = performance.now() - started;
+
+    console.info(`sync: ${outbox.operations.length} operations (15 workouts, ${outbox.logged.length} sets) in ${Math.round(elapsed)} ms`);
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+    expect(await getState(agent)).toEqual({ cycleCount: 5, nextRecommendedDay: 1 });
+    expect(elapsed).toBeLessThan(5000);
+  });
+});
