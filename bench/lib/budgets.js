@@ -21,6 +21,7 @@ const BUDGETS = {
   remoteOwnJsKb: number(shared.remoteOwnJsKb, 80),
   landingLcpMs: 1500,
   homeReadyMs: 2500,
+  offlineHomeReadyMs: number(shared.offlineHomeReadyMs, 2500),
   workoutDaysRatio: 0.5,
   workoutDaysP99Ms: 50,
   autosaveRatio: 0.3,

@@ -76,7 +76,8 @@ async function homeReady(browser, baseUrl, cookie) {
     await button.waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForFunction(() => window.__benchStartWorkoutAt !== undefined, null, { timeout: 30_000 });
     if (!(await button.isEnabled())) throw new Error("'Start Workout' is visible but not enabled");
-    return page.evaluate(() => window.__benchStartWorkoutAt);
+    // Awaited here: the finally below closes the context.
+    return await page.evaluate(() => window.__benchStartWorkoutAt);
   } finally {
     await context.close();
   }
@@ -95,4 +96,4 @@ async function measurePageSpeed({ browser, baseUrl, cookie }) {
   return { lcp: median(lcp), lcpRuns: lcp, lcpElements, home: median(home), homeRuns: home };
 }
 
-module.exports = { measurePageSpeed };
+module.exports = { measurePageSpeed, throttledPage, watchStartWorkout };
