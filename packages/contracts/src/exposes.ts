@@ -26,4 +26,4 @@ type ExposeIdOf<Remote> = Remote extends { name: infer Name extends string; expo
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<Condition extends true> = Condition;
 // Checked where it is declared: a mismatch is a type error here.
-type ExposeIdsMatchRemotes = Assert<SameKeys<RemoteExposeId, ExposeIdOf<(typeof REMOTES)[number]>>>;
+export type ExposeIdsMatchRemotes = Assert<SameKeys<RemoteExposeId, ExposeIdOf<(typeof REMOTES)[number]>>>;
