@@ -20,18 +20,38 @@ function row(figure, value, budget, pass) {
   rows.push({ figure, value, budget: budget ?? '—', pass: pass === undefined ? null : pass });
 }
 function failedRow(figure, error) {
-  rows.push({ figure, value: `not measured: ${String(error.message ?? error).split('\n')[0].slice(0, 120)}`, budget: '—', pass: false });
+  rows.push({
+    figure,
+    value: `not measured: ${String(error.message ?? error)
+      .split('\n')[0]
+      .slice(0, 120)}`,
+    budget: '—',
+    pass: false,
+  });
 }
 const fmtMs = (ms) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 const fmtKb = (bytes) => `${kb(bytes).toFixed(1)} KB`;
 
 function table() {
   const header = { figure: 'Figure', value: 'Value', budget: 'Budget', result: 'Result' };
-  const lines = rows.map((r) => ({ figure: r.figure, value: r.value, budget: r.budget, result: r.pass === null ? 'info' : r.pass ? 'pass' : 'FAIL' }));
+  const lines = rows.map((r) => ({
+    figure: r.figure,
+    value: r.value,
+    budget: r.budget,
+    result: r.pass === null ? 'info' : r.pass ? 'pass' : 'FAIL',
+  }));
   const width = (key) => Math.max(header[key].length, ...lines.map((l) => String(l[key]).length));
   const widths = { figure: width('figure'), value: width('value'), budget: width('budget'), result: width('result') };
-  const format = (l) => ['figure', 'value', 'budget', 'result'].map((k) => String(l[k]).padEnd(widths[k])).join('  ').trimEnd();
-  return [format(header), ['figure', 'value', 'budget', 'result'].map((k) => '-'.repeat(widths[k])).join('  '), ...lines.map(format)].join('\n');
+  const format = (l) =>
+    ['figure', 'value', 'budget', 'result']
+      .map((k) => String(l[k]).padEnd(widths[k]))
+      .join('  ')
+      .trimEnd();
+  return [
+    format(header),
+    ['figure', 'value', 'budget', 'result'].map((k) => '-'.repeat(widths[k])).join('  '),
+    ...lines.map(format),
+  ].join('\n');
 }
 
 /** Runs one benchmark; a crash becomes a failed row instead of ending the run. */
@@ -145,7 +165,12 @@ async function main() {
       const r = measureAnalytics({ sizes: [1_000, 10_000, 30_000] });
       row('deriveAnalytics 1k (fresh array)', fmtMs(r[1000].fresh));
       row('deriveAnalytics 10k (fresh array)', fmtMs(r[10000].fresh));
-      row('deriveAnalytics 30k (fresh array)', fmtMs(r[30000].fresh), `< ${BUDGETS.derive30kMs} ms`, r[30000].fresh < BUDGETS.derive30kMs);
+      row(
+        'deriveAnalytics 30k (fresh array)',
+        fmtMs(r[30000].fresh),
+        `< ${BUDGETS.derive30kMs} ms`,
+        r[30000].fresh < BUDGETS.derive30kMs,
+      );
       row('deriveAnalytics 30k (same array, unit/filter change)', fmtMs(r[30000].same));
     });
 
@@ -153,8 +178,12 @@ async function main() {
       const { measureThroughput } = require('./lib/throughput');
       const r = await measureThroughput({ api, baseline, dbPid: db.process.pid, duration: 10, log });
       const problem = (x) => (x.problem ? ` [${x.problem}]` : '');
-      const cores = (x, server) => `${server} ${x.cores.server.toFixed(2)}, db ${x.cores.db.toFixed(2)}, autocannon ${x.cores.load.toFixed(2)}`;
-      row('baseline GET /hello (express+session)', `${r.hello.rps.toFixed(0)} req/s, p99 ${r.hello.p99} ms${problem(r.hello)}`);
+      const cores = (x, server) =>
+        `${server} ${x.cores.server.toFixed(2)}, db ${x.cores.db.toFixed(2)}, autocannon ${x.cores.load.toFixed(2)}`;
+      row(
+        'baseline GET /hello (express+session)',
+        `${r.hello.rps.toFixed(0)} req/s, p99 ${r.hello.p99} ms${problem(r.hello)}`,
+      );
       row('  cores used: baseline run', cores(r.hello, 'baseline'));
       row('  cores used: GET /api/workout-days run', cores(r.workoutDays, 'api'));
       row('  cores used: autosave PUT run', cores(r.autosave, 'api'));
@@ -178,8 +207,18 @@ async function main() {
         `>= ${BUDGETS.autosaveRatio.toFixed(2)}`,
         asRatio >= BUDGETS.autosaveRatio && !r.autosave.problem,
       );
-      row('api RSS during load (peak)', `${(r.rss.peak / MB).toFixed(0)} MB`, `< ${BUDGETS.apiRssMb} MB`, r.rss.peak / MB < BUDGETS.apiRssMb);
-      row('api RSS 3 s after load', `${(r.rss.after / MB).toFixed(0)} MB`, `< ${BUDGETS.apiRssMb} MB`, r.rss.after / MB < BUDGETS.apiRssMb);
+      row(
+        'api RSS during load (peak)',
+        `${(r.rss.peak / MB).toFixed(0)} MB`,
+        `< ${BUDGETS.apiRssMb} MB`,
+        r.rss.peak / MB < BUDGETS.apiRssMb,
+      );
+      row(
+        'api RSS 3 s after load',
+        `${(r.rss.after / MB).toFixed(0)} MB`,
+        `< ${BUDGETS.apiRssMb} MB`,
+        r.rss.after / MB < BUDGETS.apiRssMb,
+      );
     });
 
     let growthUsers = {};
@@ -189,18 +228,39 @@ async function main() {
       growthUsers = users;
       row('GET /api/progress 1k (median of 5)', fmtMs(g[1000].median));
       row('GET /api/progress 10k (median of 5)', fmtMs(g[10000].median));
-      row('GET /api/progress 30k (median of 5)', `${fmtMs(g[30000].median)} (${fmtKb(g[30000].gzipBytes)} gzip)`, `< ${BUDGETS.progress30kMs} ms`, g[30000].median < BUDGETS.progress30kMs);
+      row(
+        'GET /api/progress 30k (median of 5)',
+        `${fmtMs(g[30000].median)} (${fmtKb(g[30000].gzipBytes)} gzip)`,
+        `< ${BUDGETS.progress30kMs} ms`,
+        g[30000].median < BUDGETS.progress30kMs,
+      );
       const ratio = g[30000].median / g[1000].median;
-      row('GET /api/progress 30k / 1k', ratio.toFixed(1), `<= ${BUDGETS.progress30kTo1kRatio}`, ratio <= BUDGETS.progress30kTo1kRatio);
-      row('GET /api/progress first read 1k / 10k / 30k', `${fmtMs(g[1000].cold)} / ${fmtMs(g[10000].cold)} / ${fmtMs(g[30000].cold)}`);
+      row(
+        'GET /api/progress 30k / 1k',
+        ratio.toFixed(1),
+        `<= ${BUDGETS.progress30kTo1kRatio}`,
+        ratio <= BUDGETS.progress30kTo1kRatio,
+      );
+      row(
+        'GET /api/progress first read 1k / 10k / 30k',
+        `${fmtMs(g[1000].cold)} / ${fmtMs(g[10000].cold)} / ${fmtMs(g[30000].cold)}`,
+      );
       const dbRss = rssOf(db.process.pid);
       if (dbRss !== undefined) row('embedded DB RSS after the load + growth runs', `${(dbRss / MB).toFixed(0)} MB`);
     });
 
     await step('Embedded database RSS with 30k entries (own process)', 'embedded DB RSS', async () => {
       const { measureDatabaseRss } = require('./lib/growth');
-      const r = await measureDatabaseRss({ startDatabase: servers.startDatabase, dataDir: path.join(dataDir, 'db-rss') });
-      row('embedded DB RSS holding 30k entries', `${(r.full / MB).toFixed(0)} MB (empty ${(r.empty / MB).toFixed(0)} MB)`, `< ${BUDGETS.dbRss30kMb} MB`, r.full / MB < BUDGETS.dbRss30kMb);
+      const r = await measureDatabaseRss({
+        startDatabase: servers.startDatabase,
+        dataDir: path.join(dataDir, 'db-rss'),
+      });
+      row(
+        'embedded DB RSS holding 30k entries',
+        `${(r.full / MB).toFixed(0)} MB (empty ${(r.empty / MB).toFixed(0)} MB)`,
+        `< ${BUDGETS.dbRss30kMb} MB`,
+        r.full / MB < BUDGETS.dbRss30kMb,
+      );
     });
 
     browser = await launchBrowser();
@@ -210,27 +270,62 @@ async function main() {
 
     await step('Bundles (Chromium)', 'bundles', async () => {
       const { measureBundles } = require('./lib/bundles');
-      const results = await measureBundles({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie, progressCookie });
+      const results = await measureBundles({
+        browser,
+        baseUrl: api.baseUrl,
+        cookie: browserUser.cookie,
+        progressCookie,
+      });
       for (const r of results) {
         landingScripts.push(...r.paths);
         if (r.remote === null) {
-          row('landing / initial JS (anonymous)', `${fmtKb(r.totalBytes)} (${r.count} scripts)`, `<= ${BUDGETS.landingInitialJsKb} KB`, kb(r.totalBytes) <= BUDGETS.landingInitialJsKb);
+          row(
+            'landing / initial JS (anonymous)',
+            `${fmtKb(r.totalBytes)} (${r.count} scripts)`,
+            `<= ${BUDGETS.landingInitialJsKb} KB`,
+            kb(r.totalBytes) <= BUDGETS.landingInitialJsKb,
+          );
         } else {
-          row(`${r.route}: ${r.remote} own JS`, `${fmtKb(r.ownBytes)} (route total ${fmtKb(r.totalBytes)})`, `<= ${BUDGETS.remoteOwnJsKb} KB`, kb(r.ownBytes) <= BUDGETS.remoteOwnJsKb);
+          row(
+            `${r.route}: ${r.remote} own JS`,
+            `${fmtKb(r.ownBytes)} (route total ${fmtKb(r.totalBytes)})`,
+            `<= ${BUDGETS.remoteOwnJsKb} KB`,
+            kb(r.ownBytes) <= BUDGETS.remoteOwnJsKb,
+          );
         }
       }
       const foreign = results.filter((r) => r.foreign.length).map((r) => `${r.route}: ${r.foreign.join(', ')}`);
-      row("routes loading another remote's code", foreign.length ? foreign.join('; ') : 'none', 'none', foreign.length === 0);
+      row(
+        "routes loading another remote's code",
+        foreign.length ? foreign.join('; ') : 'none',
+        'none',
+        foreign.length === 0,
+      );
       const d3Outside = results.filter((r) => r.remote !== 'mf-analytics' && r.d3.length).map((r) => r.route);
       const d3OnProgress = results.some((r) => r.remote === 'mf-analytics' && r.d3.length);
-      row('d3 loaded outside /progress', d3Outside.length ? d3Outside.join(', ') : `no (on /progress: ${d3OnProgress ? 'yes' : 'no'})`, 'no', d3Outside.length === 0);
+      row(
+        'd3 loaded outside /progress',
+        d3Outside.length ? d3Outside.join(', ') : `no (on /progress: ${d3OnProgress ? 'yes' : 'no'})`,
+        'no',
+        d3Outside.length === 0,
+      );
     });
 
     await step('Page speed (Chromium, 4x CPU throttling)', 'page speed', async () => {
       const { measurePageSpeed } = require('./lib/pagespeed');
       const r = await measurePageSpeed({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie });
-      row('landing LCP, 4x CPU (median of 3)', `${fmtMs(r.lcp)} [${r.lcpRuns.map((v) => v.toFixed(0)).join(', ')}]`, `<= ${BUDGETS.landingLcpMs} ms`, r.lcp <= BUDGETS.landingLcpMs);
-      row("/home 'Start Workout' ready, 4x CPU (median of 3)", `${fmtMs(r.home)} [${r.homeRuns.map((v) => v.toFixed(0)).join(', ')}]`, `<= ${BUDGETS.homeReadyMs} ms`, r.home <= BUDGETS.homeReadyMs);
+      row(
+        'landing LCP, 4x CPU (median of 3)',
+        `${fmtMs(r.lcp)} [${r.lcpRuns.map((v) => v.toFixed(0)).join(', ')}]`,
+        `<= ${BUDGETS.landingLcpMs} ms`,
+        r.lcp <= BUDGETS.landingLcpMs,
+      );
+      row(
+        "/home 'Start Workout' ready, 4x CPU (median of 3)",
+        `${fmtMs(r.home)} [${r.homeRuns.map((v) => v.toFixed(0)).join(', ')}]`,
+        `<= ${BUDGETS.homeReadyMs} ms`,
+        r.home <= BUDGETS.homeReadyMs,
+      );
     });
 
     await step('Offline /home (api stopped, Chromium, 4x CPU throttling)', 'offline /home', async () => {
@@ -249,18 +344,29 @@ async function main() {
       if (!user) throw new Error('no 30k user (the growth benchmark failed)');
       const { measureAnalyticsHeap } = require('./lib/memory');
       const r = await measureAnalyticsHeap({ browser, baseUrl: api.baseUrl, cookie: user.cookie });
-      row('/progress JS heap, 30k entries', `${(r.used / MB).toFixed(1)} MB (after GC ${(r.afterGc / MB).toFixed(1)} MB)`, `< ${BUDGETS.analyticsHeapMb} MB`, r.used / MB < BUDGETS.analyticsHeapMb);
+      row(
+        '/progress JS heap, 30k entries',
+        `${(r.used / MB).toFixed(1)} MB (after GC ${(r.afterGc / MB).toFixed(1)} MB)`,
+        `< ${BUDGETS.analyticsHeapMb} MB`,
+        r.used / MB < BUDGETS.analyticsHeapMb,
+      );
       row('/progress charts drawn, 30k entries (no throttling)', fmtMs(r.chartsAt));
     });
 
     await step('Caching & compression', 'caching & compression', async () => {
       const { checkHeaders, secondVisit } = require('./lib/caching');
-      const checks = await checkHeaders({ baseUrl: api.baseUrl, cookie: browserUser.cookie, landingScripts: [...new Set(landingScripts)] });
+      const checks = await checkHeaders({
+        baseUrl: api.baseUrl,
+        cookie: browserUser.cookie,
+        landingScripts: [...new Set(landingScripts)],
+      });
       for (const c of checks) row(c.figure, c.value, 'yes', c.ok);
       const v = await secondVisit({ browser, baseUrl: api.baseUrl, cookie: browserUser.cookie });
       row(
         'second /home visit: script bodies re-sent',
-        v.transferred.length ? `${v.transferred.length}: ${v.transferred.slice(0, 3).join(', ')}` : `none (${v.secondCount} script responses, all 304 or cached)`,
+        v.transferred.length
+          ? `${v.transferred.length}: ${v.transferred.slice(0, 3).join(', ')}`
+          : `none (${v.secondCount} script responses, all 304 or cached)`,
         'none',
         v.transferred.length === 0,
       );

@@ -60,7 +60,17 @@ function remoteBuildDir(repoRoot, folder) {
 }
 
 /** The shared singletons (config/webpack.factory.js shares them; the shell provides them). */
-const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', '@tanstack/react-query', '@tanstack/query-core', 'styled-components', '@hit/platform', '@hit/ui'];
+const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  'styled-components',
+  '@hit/platform',
+  '@hit/ui',
+];
 
 /**
  * Where the shared singletons and everything they depend on live, as source-map path fragments
@@ -96,7 +106,8 @@ function sharedSourceRoots(repoRoot, appDir) {
 function remoteOwnScripts(repoRoot, folder) {
   const buildDir = remoteBuildDir(repoRoot, folder);
   const manifestFile = path.join(buildDir, 'mf-manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error(`${path.relative(repoRoot, manifestFile)} is missing: build ${folder}`);
+  if (!fs.existsSync(manifestFile))
+    throw new Error(`${path.relative(repoRoot, manifestFile)} is missing: build ${folder}`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const shared = new Set(manifest.shared.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async]));
   const sharedRoots = sharedSourceRoots(repoRoot, path.join(repoRoot, folder));
@@ -106,7 +117,10 @@ function remoteOwnScripts(repoRoot, folder) {
   };
   const own = [
     manifest.metaData.remoteEntry.name,
-    ...manifest.exposes.flatMap(({ assets }) => [...assets.js.sync, ...assets.js.async.filter((file) => !onlySharedCode(file))]),
+    ...manifest.exposes.flatMap(({ assets }) => [
+      ...assets.js.sync,
+      ...assets.js.async.filter((file) => !onlySharedCode(file)),
+    ]),
   ].filter((file) => !shared.has(file));
   return [...new Set(own)].map((file) => path.join(buildDir, file));
 }
@@ -116,7 +130,9 @@ function sourcesOf(script) {
   const map = `${script}.map`;
   if (!fs.existsSync(map)) return [];
   // webpack://<uniqueName>/../node_modules/x/y.js, webpack://<uniqueName>/webpack/runtime/...
-  return JSON.parse(fs.readFileSync(map, 'utf8')).sources.map((source) => source.replace(/^webpack:\/\/[^/]*\/(\.\.\/)*/, ''));
+  return JSON.parse(fs.readFileSync(map, 'utf8')).sources.map((source) =>
+    source.replace(/^webpack:\/\/[^/]*\/(\.\.\/)*/, ''),
+  );
 }
 
 /** The d3 packages (d3, d3-scale, ...) bundled in these scripts. */
@@ -168,7 +184,9 @@ function measureBuildBundles(repoRoot) {
 function d3PackagesByBuild(repoRoot) {
   return {
     shell: d3PackagesIn(allScripts(path.join(repoRoot, 'shell', 'dist'))),
-    ...Object.fromEntries(REMOTE_FOLDERS.map((folder) => [folder, d3PackagesIn(allScripts(remoteBuildDir(repoRoot, folder)))])),
+    ...Object.fromEntries(
+      REMOTE_FOLDERS.map((folder) => [folder, d3PackagesIn(allScripts(remoteBuildDir(repoRoot, folder)))]),
+    ),
   };
 }
 
@@ -181,7 +199,10 @@ function foreignRemoteSources(repoRoot) {
     REMOTE_FOLDERS.map((folder) => {
       const others = REMOTE_FOLDERS.filter((other) => other !== folder);
       const sources = remoteOwnScripts(repoRoot, folder).flatMap(sourcesOf);
-      return [folder, [...new Set(sources.filter((source) => others.some((other) => source.includes(`${other}/src/`))))]];
+      return [
+        folder,
+        [...new Set(sources.filter((source) => others.some((other) => source.includes(`${other}/src/`))))],
+      ];
     }),
   );
 }

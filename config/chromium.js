@@ -40,7 +40,10 @@ function onPath(name) {
 
 /** `chromium --version` ("Chromium 147.0.7727.0"); it fails when the binary cannot start, e.g. a shared library is missing. */
 async function versionOf(executablePath, env = {}) {
-  const { stdout } = await execFileAsync(executablePath, ['--version'], { env: { ...process.env, ...env }, timeout: 20_000 });
+  const { stdout } = await execFileAsync(executablePath, ['--version'], {
+    env: { ...process.env, ...env },
+    timeout: 20_000,
+  });
   return stdout.trim();
 }
 
@@ -94,7 +97,9 @@ async function unpackPackaged() {
     try {
       version = await versionOf(executablePath, env);
     } catch (error) {
-      throw new Error(`The packaged Chromium (${executablePath}) does not start: ${String(error.stderr || error.message).trim()}`);
+      throw new Error(
+        `The packaged Chromium (${executablePath}) does not start: ${String(error.stderr || error.message).trim()}`,
+      );
     }
   }
   return { executablePath, version, env, description: `${version} (${PACKAGED} ${packageVersion}, ${executablePath})` };
@@ -105,7 +110,8 @@ async function resolve() {
   if (chosen) {
     const variable = process.env.CHROMIUM ? 'CHROMIUM' : 'CHROMIUM_PATH';
     const executablePath = chosen.includes('/') ? chosen : onPath(chosen);
-    if (!executablePath || !isExecutable(executablePath)) throw new Error(`${variable}=${chosen} is not an executable Chromium.`);
+    if (!executablePath || !isExecutable(executablePath))
+      throw new Error(`${variable}=${chosen} is not an executable Chromium.`);
     let version;
     try {
       version = await versionOf(executablePath);
@@ -121,7 +127,9 @@ async function resolve() {
       const version = await versionOf(executablePath);
       return { executablePath, version, env: {}, description: `${version} (${executablePath})` };
     } catch (error) {
-      console.warn(`${executablePath} does not start (${String(error.stderr || error.message).trim()}); trying the next Chromium.`);
+      console.warn(
+        `${executablePath} does not start (${String(error.stderr || error.message).trim()}); trying the next Chromium.`,
+      );
     }
   }
   return unpackPackaged();

@@ -82,8 +82,12 @@ function remoteBuild({ appDir, appPackage, remote, env = process.env, checkPubli
   const requested = env.REMOTE_VERSION?.trim();
   const version = requested || appPackage.version;
   if (!SEMVER.test(version)) {
-    const source = requested ? `REMOTE_VERSION="${env.REMOTE_VERSION}"` : `the version "${version}" in ${appPackage.name}'s package.json`;
-    throw new BuildRefused(`${source} is not a semantic version such as 1.4.0 or 1.5.0-canary.1 (see https://semver.org).`);
+    const source = requested
+      ? `REMOTE_VERSION="${env.REMOTE_VERSION}"`
+      : `the version "${version}" in ${appPackage.name}'s package.json`;
+    throw new BuildRefused(
+      `${source} is not a semantic version such as 1.4.0 or 1.5.0-canary.1 (see https://semver.org).`,
+    );
   }
   const distDir = env.REMOTE_DIST_DIR?.trim() ? path.resolve(env.REMOTE_DIST_DIR.trim()) : path.join(appDir, 'dist');
   const outputPath = path.join(distDir, version);
@@ -174,7 +178,10 @@ class ShellPublicFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: ShellPublicFilesPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          compilation.emitAsset(WEB_APP_MANIFEST, new sources.RawSource(`${JSON.stringify(webAppManifest(), null, 2)}\n`));
+          compilation.emitAsset(
+            WEB_APP_MANIFEST,
+            new sources.RawSource(`${JSON.stringify(webAppManifest(), null, 2)}\n`),
+          );
           for (const file of filesUnder(this.publicDir)) {
             compilation.fileDependencies.add(file);
             const name = path.relative(this.publicDir, file).split(path.sep).join('/');
@@ -262,7 +269,10 @@ function serviceWorkerPlugin(appDir) {
   const addLandingPage = async (entries) => {
     const landingFiles = filesUnder(landingDir).filter((file) => !NOT_PRECACHED.some((pattern) => pattern.test(file)));
     if (!landingFiles.some((file) => path.basename(file) === 'index.html')) {
-      return { manifest: entries, warnings: [`${path.relative(root, landingDir)} has no index.html: / will not open offline`] };
+      return {
+        manifest: entries,
+        warnings: [`${path.relative(root, landingDir)} has no index.html: / will not open offline`],
+      };
     }
     const landing = landingFiles.map((file) => ({
       url: `/${LANDING_DIR}/${path.relative(landingDir, file).split(path.sep).join('/')}`,

@@ -20,8 +20,11 @@ try {
 }
 
 if (!report || !report.vulnerabilities) {
-  const status = report && report.statusCode ? `HTTP ${report.statusCode}` : result.error ? result.error.message : 'no report';
-  console.warn(`npm audit: the advisory service gave no report (${status}); production dependencies were NOT audited this run.`);
+  const status =
+    report && report.statusCode ? `HTTP ${report.statusCode}` : result.error ? result.error.message : 'no report';
+  console.warn(
+    `npm audit: the advisory service gave no report (${status}); production dependencies were NOT audited this run.`,
+  );
   process.exit(0);
 }
 

@@ -25,9 +25,14 @@ function start(label, command, args, options = {}) {
   return child;
 }
 
-start('api:build', 'npx', ['swc', 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', '../config/swc.node.json', '-w'], {
-  cwd: path.join(root, 'api'),
-});
+start(
+  'api:build',
+  'npx',
+  ['swc', 'src', '-d', 'dist', '--strip-leading-paths', '--config-file', '../config/swc.node.json', '-w'],
+  {
+    cwd: path.join(root, 'api'),
+  },
+);
 start('api', process.execPath, ['--watch', 'api/dist/server.js'], {
   env: { ...process.env, PORT: API_PORT, REMOTES_MODE: 'dev' },
 });

@@ -30,9 +30,15 @@ async function main() {
           `</body></html>`,
       );
       await page.locator('img').evaluate((img) => img.decode());
-      const png = await page.screenshot({ type: 'png', omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+      const png = await page.screenshot({
+        type: 'png',
+        omitBackground: true,
+        clip: { x: 0, y: 0, width: size, height: size },
+      });
       fs.writeFileSync(path.join(ICONS_DIR, output), png);
-      console.log(`${path.relative(process.cwd(), path.join(ICONS_DIR, output))}: ${size}x${size}, ${png.length} bytes`);
+      console.log(
+        `${path.relative(process.cwd(), path.join(ICONS_DIR, output))}: ${size}x${size}, ${png.length} bytes`,
+      );
     }
   } finally {
     await browser.close();

@@ -54,7 +54,12 @@ function isStale({ dir, output }) {
   const outputPath = path.join(root, output);
   if (!fs.existsSync(outputPath)) return true;
   // public/: the shell's icons, copied into its build.
-  const inputs = [path.join(dir, 'src'), path.join(dir, 'public'), path.join(dir, 'package.json'), path.join(dir, 'webpack.config.js')];
+  const inputs = [
+    path.join(dir, 'src'),
+    path.join(dir, 'public'),
+    path.join(dir, 'package.json'),
+    path.join(dir, 'webpack.config.js'),
+  ];
   if (!dir.startsWith('packages/') && dir !== 'api') inputs.push(...frontEndInputs);
   if (dir === 'api') inputs.push('packages/contracts/src', 'packages/embedded-mongo/src');
   return newestMtime(inputs.map((p) => path.join(root, p))) > fs.statSync(outputPath).mtimeMs;
@@ -76,7 +81,11 @@ function ensureBuilt({ log = console.log } = {}) {
   log(`Building ${stale.map((t) => t.dir).join(', ')} ...`);
   for (const { dir, output } of stale) {
     log(`• ${dir}`);
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', dir], { cwd: root, stdio: 'inherit', env: buildEnv() });
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', dir], {
+      cwd: root,
+      stdio: 'inherit',
+      env: buildEnv(),
+    });
     if (result.status !== 0) {
       throw new Error(`Build of ${dir} failed (exit ${result.status}).`);
     }

@@ -6,4 +6,5 @@ const shell = createWebpackConfig({ appDir: __dirname });
 const landing = createLandingPageConfig({ appDir: __dirname });
 
 // The development server runs the shell alone: it renders the landing page at `/` itself.
-module.exports = (env, argv = {}) => (argv.mode === 'development' ? shell(env, argv) : [shell(env, argv), landing(env, argv)]);
+module.exports = (env, argv = {}) =>
+  argv.mode === 'development' ? shell(env, argv) : [shell(env, argv), landing(env, argv)];

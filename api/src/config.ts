@@ -48,7 +48,8 @@ const envSchema = z
     TRUST_PROXY: z
       .string()
       .refine(isTrustProxySetting, {
-        error: 'expected a hop count (1) or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
+        error:
+          'expected a hop count (1) or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
       })
       .optional(),
     PUBLIC_ORIGIN: z
@@ -57,7 +58,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'required in production (at least 32 characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'required in production (at least 32 characters)',
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_ID'], message: 'required when STRIPE_SECRET_KEY is set' });
@@ -142,7 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     remotesMode: e.REMOTES_MODE,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
-    trustProxy: e.TRUST_PROXY === undefined ? DEFAULT_TRUST_PROXY : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? DEFAULT_TRUST_PROXY
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY,
     warnings,
   };
 }

@@ -97,7 +97,10 @@ export async function connectDatabase(config: Pick<Config, 'mongodbUri' | 'dataD
     writeFileSync(serverFile, JSON.stringify({ uri: server.uri, pid: process.pid }) + '\n');
   } catch (error) {
     // Only the command-line tools miss it: they then say the database is in use.
-    logger.warn('could not record the embedded server for command-line tools', { file: serverFile, reason: (error as Error).message });
+    logger.warn('could not record the embedded server for command-line tools', {
+      file: serverFile,
+      reason: (error as Error).message,
+    });
   }
   return {
     connection,
@@ -119,7 +122,9 @@ interface RunningServer {
 function readRunningServerFile(file: string): RunningServer | undefined {
   try {
     const { uri, pid } = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunningServer>;
-    return typeof uri === 'string' && uri.startsWith('mongodb://') && Number.isInteger(pid) ? { uri, pid: pid! } : undefined;
+    return typeof uri === 'string' && uri.startsWith('mongodb://') && Number.isInteger(pid)
+      ? { uri, pid: pid! }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -20,7 +20,10 @@ function serialize(value: unknown, depth = 0): unknown {
   const plain = typeof toObject === 'function' ? toObject.call(value) : value;
   if (Array.isArray(plain)) return plain.map((item: unknown) => serialize(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(plain).map(([key, field]) => [key, SECRET_FIELD.test(key) ? '[redacted]' : serialize(field, depth + 1)]),
+    Object.entries(plain).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) ? '[redacted]' : serialize(field, depth + 1),
+    ]),
   );
 }
 

@@ -54,7 +54,12 @@ function fromInvocationDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Saves the remote's new release; refuses when another command changed it since `doc` was read. */
-async function save(Release: ReleaseModel, remote: RemoteName, doc: ReleaseDocument | null, state: ReleaseState): Promise<void> {
+async function save(
+  Release: ReleaseModel,
+  remote: RemoteName,
+  doc: ReleaseDocument | null,
+  state: ReleaseState,
+): Promise<void> {
   const target = doc ?? new Release({ remote });
   target.set({ stable: state.stable, canary: state.canary ?? null, previousStables: state.previousStables });
   try {
@@ -62,7 +67,9 @@ async function save(Release: ReleaseModel, remote: RemoteName, doc: ReleaseDocum
   } catch (error) {
     const e = error as { name?: string; code?: number };
     if (e.name === 'VersionError' || e.code === 11000) {
-      throw new Refusal(`${remote} was changed by another release command at the same time: check the map and run yours again`);
+      throw new Refusal(
+        `${remote} was changed by another release command at the same time: check the map and run yours again`,
+      );
     }
     throw error;
   }

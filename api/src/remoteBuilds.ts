@@ -83,7 +83,9 @@ export async function publishedVersions(root: string, folder: string): Promise<S
   } catch {
     return new Set();
   }
-  const candidates = entries.filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && isVersion(entry.name)).map((entry) => entry.name);
+  const candidates = entries
+    .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && isVersion(entry.name))
+    .map((entry) => entry.name);
   const built = await Promise.all(candidates.map((version) => isPublished(root, folder, version)));
   return new Set(candidates.filter((_, i) => built[i]));
 }

@@ -27,7 +27,11 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 /** The command line, apart from the process: `args` after the script name; answers the exit code. */
 export async function runRetention(
   args: string[],
-  { env = process.env, print = console.log, now = new Date() }: { env?: NodeJS.ProcessEnv; print?: (line: string) => void; now?: Date } = {},
+  {
+    env = process.env,
+    print = console.log,
+    now = new Date(),
+  }: { env?: NodeJS.ProcessEnv; print?: (line: string) => void; now?: Date } = {},
 ): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     print(RETENTION_HELP);
@@ -54,7 +58,9 @@ export async function runRetention(
     const run = await deleteInactiveFreeAccounts(database.connection, now);
     for (const account of run.deleted) print(`deleted ${account.email}\tlast active ${day(account.lastActiveAt)}`);
     const documents = Object.entries(run.documents).map(([model, count]) => `${model}: ${count}`);
-    print(`${run.deleted.length} free account(s) with ${since} deleted (${documents.join(', ')}; sessions: ${run.sessions}).`);
+    print(
+      `${run.deleted.length} free account(s) with ${since} deleted (${documents.join(', ')}; sessions: ${run.sessions}).`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -66,7 +66,12 @@ export function entryFor(release: EffectiveRelease, cohortId: string): RemoteEnt
   if (!stable) return undefined;
   const stableEntry = manifestUrl(remote.folder, stable.version);
   if (canary && inCanary(remote.name, cohortId, canary.percent)) {
-    return { name: remote.name, version: canary.version, entry: manifestUrl(remote.folder, canary.version), fallbackEntry: stableEntry };
+    return {
+      name: remote.name,
+      version: canary.version,
+      entry: manifestUrl(remote.folder, canary.version),
+      fallbackEntry: stableEntry,
+    };
   }
   return { name: remote.name, version: stable.version, entry: stableEntry };
 }
@@ -149,8 +154,7 @@ export interface TransitionContext {
 }
 
 export type Transition =
-  | { ok: true; state: ReleaseState; changed: boolean; message: string }
-  | { ok: false; message: string };
+  { ok: true; state: ReleaseState; changed: boolean; message: string } | { ok: false; message: string };
 
 const refuse = (message: string): Transition => ({ ok: false, message });
 
@@ -184,12 +188,26 @@ export function nextRelease(
     case 'release': {
       const { version } = command;
       if (current && version === current.stable && !current.canary) {
-        return { ok: true, state: current, changed: false, message: `${name}: ${version} is already the stable version; nothing changed.` };
+        return {
+          ok: true,
+          state: current,
+          changed: false,
+          message: `${name}: ${version} is already the stable version; nothing changed.`,
+        };
       }
-      const state = { stable: version, previousStables: pushStable(previousStables, stable, version, maxPreviousStables) };
+      const state = {
+        stable: version,
+        previousStables: pushStable(previousStables, stable, version, maxPreviousStables),
+      };
       const was = stable && stable !== version ? ` (was ${stable})` : '';
-      const dropped = current?.canary && current.canary.version !== version ? `; canary ${current.canary.version} withdrawn` : '';
-      return { ok: true, state, changed: true, message: `${name}: ${version} is now the stable version${was}${dropped}.` };
+      const dropped =
+        current?.canary && current.canary.version !== version ? `; canary ${current.canary.version} withdrawn` : '';
+      return {
+        ok: true,
+        state,
+        changed: true,
+        message: `${name}: ${version} is now the stable version${was}${dropped}.`,
+      };
     }
     case 'canary': {
       const { version, percent } = command;
@@ -201,14 +219,27 @@ export function nextRelease(
       }
       if (version === stable) return refuse(`${version} is already the stable version of ${name}`);
       const state: ReleaseState = { stable: stable!, canary: { version, percent }, previousStables };
-      return { ok: true, state, changed: true, message: `${name}: ${version} is now the canary for ${percent}% of visitors (stable ${stable}).` };
+      return {
+        ok: true,
+        state,
+        changed: true,
+        message: `${name}: ${version} is now the canary for ${percent}% of visitors (stable ${stable}).`,
+      };
     }
     case 'promote': {
       const canary = current?.canary;
       if (!current || !canary) return refuse(`${name} has no canary to promote`);
       if (!published.has(canary.version)) return notPublished(canary.version, `Canary ${canary.version}`);
-      const state = { stable: canary.version, previousStables: pushStable(previousStables, current.stable, canary.version, maxPreviousStables) };
-      return { ok: true, state, changed: true, message: `${name}: canary ${canary.version} promoted to stable (was ${current.stable}).` };
+      const state = {
+        stable: canary.version,
+        previousStables: pushStable(previousStables, current.stable, canary.version, maxPreviousStables),
+      };
+      return {
+        ok: true,
+        state,
+        changed: true,
+        message: `${name}: canary ${canary.version} promoted to stable (was ${current.stable}).`,
+      };
     }
     case 'rollback': {
       if (current?.canary) {
@@ -221,7 +252,8 @@ export function nextRelease(
         };
       }
       const previous = previousStables.at(-1);
-      if (!current || previous === undefined) return refuse(`${name} has nothing to roll back to (no canary and no previous stable version)`);
+      if (!current || previous === undefined)
+        return refuse(`${name} has nothing to roll back to (no canary and no previous stable version)`);
       if (!published.has(previous)) {
         return refuse(
           `${name}'s previous stable version ${previous} is no longer published (no ${distDir}/${previous}/mf-manifest.json); ` +
@@ -229,7 +261,12 @@ export function nextRelease(
         );
       }
       const state = { stable: previous, previousStables: previousStables.slice(0, -1) };
-      return { ok: true, state, changed: true, message: `${name}: rolled back to ${previous} (was ${current.stable}).` };
+      return {
+        ok: true,
+        state,
+        changed: true,
+        message: `${name}: rolled back to ${previous} (was ${current.stable}).`,
+      };
     }
   }
 }
@@ -252,7 +289,10 @@ export function formatReleaseMap(releases: readonly EffectiveRelease[]): string[
     ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  '));
-  for (const { remote, problems } of releases) for (const problem of problems) lines.push(`warning: ${remote.name}: ${problem}`);
+  const lines = rows.map((row) =>
+    row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  '),
+  );
+  for (const { remote, problems } of releases)
+    for (const problem of problems) lines.push(`warning: ${remote.name}: ${problem}`);
   return lines;
 }

@@ -6,10 +6,7 @@ const NOW = new Date('2026-06-15T12:00:00.000Z');
 const at = (iso: string) => new Date(iso);
 const HOUR_MS = 60 * 60 * 1000;
 
-function userWith(
-  subscription: Partial<UserSubscription> = {},
-  trialEndsAt: Date = at('2026-07-01T00:00:00.000Z'),
-) {
+function userWith(subscription: Partial<UserSubscription> = {}, trialEndsAt: Date = at('2026-07-01T00:00:00.000Z')) {
   return {
     trialEndsAt,
     subscription: {
@@ -67,7 +64,12 @@ describe('subscriptionStatusOf', () => {
     ['ended', 'ended', FUTURE, 'stripe', false, false],
   ])('after the trial, %s', (_case, status, periodEnd, provider, hasActiveSubscription, canAccessFeatures) => {
     const answer = subscriptionStatusOf(userWith({ status, periodEnd, provider }, TRIAL_OVER), NOW);
-    expect(answer).toMatchObject({ hasActiveSubscription, canAccessFeatures, trialExpired: true, subscriptionStatus: status });
+    expect(answer).toMatchObject({
+      hasActiveSubscription,
+      canAccessFeatures,
+      trialExpired: true,
+      subscriptionStatus: status,
+    });
     expect(answer.subscriptionPeriodEnd).toBe(periodEnd ? periodEnd.toISOString() : null);
   });
 
@@ -80,12 +82,18 @@ describe('subscriptionStatusOf', () => {
   it('waits a day for a Stripe renewal before locking a paying user out', () => {
     const renewing = (status: SubscriptionStatusValue) =>
       userWith({ status, periodEnd: new Date(NOW.getTime() - 2 * HOUR_MS), provider: 'stripe' }, TRIAL_OVER);
-    expect(subscriptionStatusOf(renewing('active'), NOW)).toMatchObject({ hasActiveSubscription: true, canAccessFeatures: true });
+    expect(subscriptionStatusOf(renewing('active'), NOW)).toMatchObject({
+      hasActiveSubscription: true,
+      canAccessFeatures: true,
+    });
     expect(subscriptionStatusOf(renewing('past_due'), NOW).canAccessFeatures).toBe(true);
     // A cancelled one does not renew: no grace.
     expect(subscriptionStatusOf(renewing('cancelled'), NOW).canAccessFeatures).toBe(false);
     const muchLater = new Date(NOW.getTime() + RENEWAL_GRACE_MS);
-    expect(subscriptionStatusOf(renewing('active'), muchLater)).toMatchObject({ hasActiveSubscription: false, canAccessFeatures: false });
+    expect(subscriptionStatusOf(renewing('active'), muchLater)).toMatchObject({
+      hasActiveSubscription: false,
+      canAccessFeatures: false,
+    });
   });
 
   it('gives access through the trial even when a subscription has ended', () => {

@@ -56,7 +56,10 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/sessions/:id': PREMIUM_OWNED,
   'POST /api/sessions/:id/end': PREMIUM_OWNED,
   'GET /api/progress': { ...PREMIUM, otherUserSees: [] },
-  'GET /api/progress/last-workout/:exerciseId/:workoutDayId': { ...PREMIUM, otherUserSees: { workingSet: null, warmupSet: null } },
+  'GET /api/progress/last-workout/:exerciseId/:workoutDayId': {
+    ...PREMIUM,
+    otherUserSees: { workingSet: null, warmupSet: null },
+  },
   // Signed in, not premium: each operation is judged by its own time (an expired trial's is answered 'waiting' in the
   // body), and another user's operation on the owner's session is rejected in the body.
   'POST /api/sync': SIGNED_IN,
@@ -71,7 +74,8 @@ const EXPECTED: Record<string, Expected> = {
 
 /** The JSON bodies of the refusals (the demo checkout's refusals are HTML pages; a failed sign-in says why). */
 function refusal(route: string, status: number): { message: string } | undefined {
-  if (status === 401) return { message: route === 'POST /api/login' ? INVALID_CREDENTIALS_MESSAGE : 'Not authenticated' };
+  if (status === 401)
+    return { message: route === 'POST /api/login' ? INVALID_CREDENTIALS_MESSAGE : 'Not authenticated' };
   if (status === 402) return { message: ACCESS_DENIED_MESSAGE };
   return undefined;
 }
@@ -128,7 +132,12 @@ describe('access control matrix', () => {
 
       const expired = await accountWithData(apps);
       await expireTrial(database, expired.id);
-      expectAnswer('expired trial', route, await callRoute(apps, route, expired.own, expired.cookie), expected.expiredTrial);
+      expectAnswer(
+        'expired trial',
+        route,
+        await callRoute(apps, route, expired.own, expired.cookie),
+        expected.expiredTrial,
+      );
 
       expect(await storedDataOf(database, owner.id)).toEqual(ownerBefore);
     },

@@ -117,12 +117,16 @@ describe('app', () => {
     }
 
     it('answers an HttpError with its status and message', async () => {
-      const response = await request(appThrowing(new HttpError(402, 'Your trial has ended'))).get('/fail').expect(402);
+      const response = await request(appThrowing(new HttpError(402, 'Your trial has ended')))
+        .get('/fail')
+        .expect(402);
       expect(response.body).toEqual({ message: 'Your trial has ended' });
     });
 
     it('hides unexpected errors behind a 500 without a stack trace', async () => {
-      const response = await request(appThrowing(new Error('secret internals at db.ts:12:3'))).get('/fail').expect(500);
+      const response = await request(appThrowing(new Error('secret internals at db.ts:12:3')))
+        .get('/fail')
+        .expect(500);
       expect(response.body).toEqual({ message: 'Internal server error' });
       expectSafeErrorBody(response.body);
     });

@@ -65,7 +65,11 @@ describe('auth', () => {
       ['a missing e-mail', { password: TEST_PASSWORD }, /^email: /],
       ['a short password', { email: 'short@example.com', password: 'seven77' }, /^password: must be at least 8/],
       ['an operator instead of an e-mail', { email: { $gt: '' }, password: TEST_PASSWORD }, /^email: /],
-      ['an unknown field', { email: 'x@example.com', password: TEST_PASSWORD, isAdmin: true }, /unknown field "isAdmin"/],
+      [
+        'an unknown field',
+        { email: 'x@example.com', password: TEST_PASSWORD, isAdmin: true },
+        /unknown field "isAdmin"/,
+      ],
     ])('answers 400 naming the field for %s, and creates nothing', async (_case, body, message) => {
       const before = await database.connection.collection('users').countDocuments();
       const response = await request(app).post('/api/register').send(body).expect(400);
@@ -100,8 +104,12 @@ describe('auth', () => {
 
     it('answers 401 Invalid email or password for a wrong password and for an unknown e-mail alike', async () => {
       const { user } = await signUp(app);
-      const wrongPassword = await request(app).post('/api/login').send({ email: user.email, password: 'wrong password' });
-      const unknownEmail = await request(app).post('/api/login').send({ email: uniqueEmail(), password: TEST_PASSWORD });
+      const wrongPassword = await request(app)
+        .post('/api/login')
+        .send({ email: user.email, password: 'wrong password' });
+      const unknownEmail = await request(app)
+        .post('/api/login')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD });
       expect([wrongPassword.status, unknownEmail.status]).toEqual([401, 401]);
       expect(wrongPassword.body).toEqual({ message: 'Invalid email or password' });
       expect(unknownEmail.body).toEqual(wrongPassword.body);
@@ -127,7 +135,10 @@ describe('auth', () => {
     });
 
     it('answers 400 for a malformed body and never treats an operator as a match', async () => {
-      await request(app).post('/api/login').send({ email: { $ne: null }, password: { $ne: null } }).expect(400);
+      await request(app)
+        .post('/api/login')
+        .send({ email: { $ne: null }, password: { $ne: null } })
+        .expect(400);
       await request(app).post('/api/login').send({ email: 'a@example.com' }).expect(400);
     });
   });

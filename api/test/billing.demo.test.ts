@@ -66,7 +66,11 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
     it('answers trialExpired and no access once the trial is over', async () => {
       const { agent, user } = await signUp(app);
       await setUser(user.id, { trialEndsAt: new Date(Date.now() - 1000) });
-      expect(await status(agent)).toMatchObject({ trialExpired: true, canAccessFeatures: false, hasActiveSubscription: false });
+      expect(await status(agent)).toMatchObject({
+        trialExpired: true,
+        canAccessFeatures: false,
+        hasActiveSubscription: false,
+      });
     });
 
     it('follows TRIAL_DAYS', async () => {
@@ -211,7 +215,9 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
       const { agent, user } = await signUp(app);
       const { checkoutUrl } = await startCheckout(agent);
       const token = checkoutUrl.split('/').pop()!;
-      const pending = await database.connection.collection('pendingcheckouts').findOne({ userId: new Types.ObjectId(user.id) });
+      const pending = await database.connection
+        .collection('pendingcheckouts')
+        .findOne({ userId: new Types.ObjectId(user.id) });
       expect(pending!._id).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(pending)).not.toContain(token);
       const indexes = await database.connection.collection('pendingcheckouts').indexes();
@@ -275,7 +281,10 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
       const other = await signUp(app);
       await other.agent.post('/api/subscription/cancel').expect(200, { error: 'No active subscription to cancel' });
       await other.agent.post('/api/subscription/sync').expect(200, { error: 'No active subscription found' });
-      expect(await status(subscriber.agent)).toMatchObject({ subscriptionStatus: 'active', hasActiveSubscription: true });
+      expect(await status(subscriber.agent)).toMatchObject({
+        subscriptionStatus: 'active',
+        hasActiveSubscription: true,
+      });
       expect(await status(other.agent)).toMatchObject({ subscriptionStatus: null, hasActiveSubscription: false });
     });
   });

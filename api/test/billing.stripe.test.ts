@@ -4,7 +4,14 @@ import { Types } from 'mongoose';
 import { subscriptionStatusSchema } from '@hit/contracts';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { fakeSubscription, FakeStripeServer, STRIPE_TEST_ENV, stripeEvent, TEST_WEBHOOK_SECRET, toUnix } from './fakeStripe';
+import {
+  fakeSubscription,
+  FakeStripeServer,
+  STRIPE_TEST_ENV,
+  stripeEvent,
+  TEST_WEBHOOK_SECRET,
+  toUnix,
+} from './fakeStripe';
 import { RELAXED_RATE_LIMITS, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +30,13 @@ describe('billing with Stripe', () => {
   function stripeApp(stripe: Stripe, env: NodeJS.ProcessEnv = {}): App {
     const config = loadConfig({ NODE_ENV: 'test', ...STRIPE_ENV, ...env });
     const { connection } = database;
-    return createApp({ config, connection, mongoClient: connection.getClient(), rateLimits: RELAXED_RATE_LIMITS, stripe });
+    return createApp({
+      config,
+      connection,
+      mongoClient: connection.getClient(),
+      rateLimits: RELAXED_RATE_LIMITS,
+      stripe,
+    });
   }
 
   beforeAll(async () => {
@@ -66,7 +79,10 @@ describe('billing with Stripe', () => {
   async function customerUser() {
     const account = await signUp(app);
     const customer = stripeServer.addCustomer(account.user.email, { userId: account.user.id });
-    await setUser(account.user.id, { 'subscription.customerId': customer.id, trialEndsAt: new Date(Date.now() - 1000) });
+    await setUser(account.user.id, {
+      'subscription.customerId': customer.id,
+      trialEndsAt: new Date(Date.now() - 1000),
+    });
     return { ...account, customer };
   }
 
@@ -114,17 +130,23 @@ describe('billing with Stripe', () => {
       const { agent, user } = await signUp(app);
       const billingEmail = `billing.${user.id}@example.com`;
       const existing = stripeServer.addCustomer(billingEmail);
-      await agent.post('/api/subscription/create-checkout').send({ billingEmail: billingEmail.toUpperCase() }).expect(200);
+      await agent
+        .post('/api/subscription/create-checkout')
+        .send({ billingEmail: billingEmail.toUpperCase() })
+        .expect(200);
       expect(stripeServer.requestsTo('GET', '/v1/customers')[0].query.get('email')).toBe(billingEmail);
       expect(stripeServer.requestsTo('POST', '/v1/customers')).toHaveLength(0);
       expect(stripeServer.requestsTo('POST', '/v1/checkout/sessions')[0].body.get('customer')).toBe(existing.id);
       expect((await storedUser(user.id))!.subscription.customerId).toBe(existing.id);
     });
 
-    it("never reuses a customer that belongs to another user", async () => {
+    it('never reuses a customer that belongs to another user', async () => {
       const owner = await customerUser();
       const intruder = await signUp(app);
-      await intruder.agent.post('/api/subscription/create-checkout').send({ billingEmail: owner.user.email }).expect(200);
+      await intruder.agent
+        .post('/api/subscription/create-checkout')
+        .send({ billingEmail: owner.user.email })
+        .expect(200);
       const customer = stripeServer.requestsTo('POST', '/v1/checkout/sessions')[0].body.get('customer');
       expect(customer).not.toBe(owner.customer.id);
       expect((await storedUser(intruder.user.id))!.subscription.customerId).toBe(customer);
@@ -207,7 +229,12 @@ describe('billing with Stripe', () => {
     it('answers an error field when the customer has no running subscription', async () => {
       const { agent, user, customer } = await customerUser();
       stripeServer.addSubscription(
-        fakeSubscription({ id: `sub_old_${user.id}`, customer: customer.id, status: 'canceled', periodEnd: inDays(-1) }),
+        fakeSubscription({
+          id: `sub_old_${user.id}`,
+          customer: customer.id,
+          status: 'canceled',
+          periodEnd: inDays(-1),
+        }),
       );
       await agent.post('/api/subscription/sync').expect(200, { error: 'No active subscription found' });
       expect((await storedUser(user.id))!.subscription.status).toBeNull();
@@ -239,7 +266,9 @@ describe('billing with Stripe', () => {
     it('answers 502 and keeps the subscription when Stripe fails', async () => {
       const { agent, user, customer } = await customerUser();
       const subscriptionId = `sub_cancel_fail_${user.id}`;
-      stripeServer.addSubscription(fakeSubscription({ id: subscriptionId, customer: customer.id, periodEnd: inDays(3) }));
+      stripeServer.addSubscription(
+        fakeSubscription({ id: subscriptionId, customer: customer.id, periodEnd: inDays(3) }),
+      );
       await agent.post('/api/subscription/sync').expect(200);
       stripeServer.failNext = { path: `/v1/subscriptions/${subscriptionId}`, status: 500 };
       await agent.post('/api/subscription/cancel').expect(502, { message: 'Failed to cancel subscription' });
@@ -253,16 +282,25 @@ describe('billing with Stripe', () => {
       const subscription = stripeServer.addSubscription(
         fakeSubscription({ id: `sub_wh_${account.user.id}`, customer: account.customer.id, periodEnd: inDays(30) }),
       );
-      const created = stripeEvent('customer.subscription.created', subscription, { created: new Date(Date.now() - 60_000) });
+      const created = stripeEvent('customer.subscription.created', subscription, {
+        created: new Date(Date.now() - 60_000),
+      });
       await sendWebhook(created).expect(200);
       return { ...account, subscription };
     }
 
     it('refuses a bad signature with 400 and changes nothing', async () => {
       const { user, customer } = await customerUser();
-      const subscription = fakeSubscription({ id: `sub_forged_${user.id}`, customer: customer.id, periodEnd: inDays(30) });
+      const subscription = fakeSubscription({
+        id: `sub_forged_${user.id}`,
+        customer: customer.id,
+        periodEnd: inDays(30),
+      });
       const before = await storedUser(user.id);
-      const forged = await sendWebhook(stripeEvent('customer.subscription.created', subscription), 'whsec_wrong').expect(400);
+      const forged = await sendWebhook(
+        stripeEvent('customer.subscription.created', subscription),
+        'whsec_wrong',
+      ).expect(400);
       expect(forged.body).toEqual({ message: 'Invalid Stripe signature' });
       await request(app)
         .post('/api/stripe/webhook')
@@ -271,7 +309,10 @@ describe('billing with Stripe', () => {
         .expect(400, { message: 'Invalid Stripe signature' });
       // A body changed after signing fails too.
       const event = stripeEvent('customer.subscription.created', subscription);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: WEBHOOK_SECRET });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload: JSON.stringify(event),
+        secret: WEBHOOK_SECRET,
+      });
       await request(app)
         .post('/api/stripe/webhook')
         .set('Content-Type', 'application/json')
@@ -279,27 +320,44 @@ describe('billing with Stripe', () => {
         .send(JSON.stringify({ ...event, id: 'evt_tampered' }))
         .expect(400);
       expect(await storedUser(user.id)).toEqual(before);
-      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(0);
+      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(
+        0,
+      );
     });
 
     it('refuses a signed event without the fields it reads, or with the wrong types, with 400 and changes nothing', async () => {
       const { user, customer } = await customerUser();
-      const subscription = fakeSubscription({ id: `sub_malformed_${user.id}`, customer: customer.id, periodEnd: inDays(30) });
+      const subscription = fakeSubscription({
+        id: `sub_malformed_${user.id}`,
+        customer: customer.id,
+        periodEnd: inDays(30),
+      });
       const before = await storedUser(user.id);
       const event = stripeEvent('customer.subscription.created', subscription);
       const malformed = [
         [{ ...event, id: 42 }, 'Malformed Stripe event: id: '],
         [{ ...event, created: 'yesterday' }, 'Malformed Stripe event: created: '],
-        [{ ...event, data: { object: { ...subscription, status: null } } }, 'Malformed Stripe event: data.object.status: '],
-        [{ ...event, data: { object: { ...subscription, current_period_end: '2026-12-01' } } }, 'Malformed Stripe event: data.object.current_period_end: '],
-        [{ ...event, data: { object: { ...subscription, customer: { name: 'no id' } } } }, 'Malformed Stripe event: data.object.customer: '],
+        [
+          { ...event, data: { object: { ...subscription, status: null } } },
+          'Malformed Stripe event: data.object.status: ',
+        ],
+        [
+          { ...event, data: { object: { ...subscription, current_period_end: '2026-12-01' } } },
+          'Malformed Stripe event: data.object.current_period_end: ',
+        ],
+        [
+          { ...event, data: { object: { ...subscription, customer: { name: 'no id' } } } },
+          'Malformed Stripe event: data.object.customer: ',
+        ],
       ] as const;
       for (const [body, message] of malformed) {
         const response = await sendWebhook(body).expect(400);
         expect(response.body.message).toMatch(new RegExp(`^${message.replace(/\./g, '\\.')}`));
       }
       expect(await storedUser(user.id)).toEqual(before);
-      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(0);
+      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(
+        0,
+      );
     });
 
     it('activates the subscription on customer.subscription.created', async () => {
@@ -391,7 +449,9 @@ describe('billing with Stripe', () => {
       await setUser(user.id, { 'subscription.status': 'active', 'subscription.syncedAt': new Date(0) });
       await sendWebhook(event).expect(200, { received: true, outcome: 'duplicate' });
       expect((await storedUser(user.id))!.subscription.status).toBe('active');
-      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(1);
+      expect(await database.connection.collection('processedevents').countDocuments({ _id: event.id } as object)).toBe(
+        1,
+      );
     });
 
     it('lets an older event that arrives late change nothing', async () => {
@@ -415,7 +475,9 @@ describe('billing with Stripe', () => {
 
     it('ends access on customer.subscription.deleted', async () => {
       const { agent, subscription } = await subscribedViaWebhook();
-      await sendWebhook(stripeEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' })).expect(200);
+      await sendWebhook(stripeEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' })).expect(
+        200,
+      );
       expect(await status(agent)).toMatchObject({
         subscriptionStatus: 'ended',
         hasActiveSubscription: false,
@@ -442,7 +504,7 @@ describe('billing with Stripe', () => {
       });
     });
 
-    it("reads the period end from the subscription itself on older API versions", async () => {
+    it('reads the period end from the subscription itself on older API versions', async () => {
       const { agent, user, customer } = await customerUser();
       const periodEnd = inDays(9);
       const legacy = {
@@ -461,7 +523,9 @@ describe('billing with Stripe', () => {
     it("only ever changes the subscription's own user", async () => {
       const { agent: ownerAgent, subscription } = await subscribedViaWebhook();
       const bystander = await customerUser();
-      await sendWebhook(stripeEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: true })).expect(200);
+      await sendWebhook(
+        stripeEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }),
+      ).expect(200);
       expect((await status(ownerAgent)).subscriptionStatus).toBe('cancelled');
       expect(await status(bystander.agent)).toMatchObject({ subscriptionStatus: null, canAccessFeatures: false });
     });
@@ -475,7 +539,11 @@ describe('billing with Stripe', () => {
 
     it('answers 503 while STRIPE_WEBHOOK_SECRET is missing, so Stripe retries later', async () => {
       const noSecretApp = stripeApp(stripeServer.client(), { STRIPE_WEBHOOK_SECRET: '' });
-      const response = await sendWebhook(stripeEvent('customer.subscription.updated', {}), WEBHOOK_SECRET, noSecretApp).expect(503);
+      const response = await sendWebhook(
+        stripeEvent('customer.subscription.updated', {}),
+        WEBHOOK_SECRET,
+        noSecretApp,
+      ).expect(503);
       expect(response.body).toEqual({ message: 'Stripe webhooks are not configured' });
     });
   });

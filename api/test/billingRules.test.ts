@@ -8,14 +8,24 @@ import {
   TEST_MODE_NOTICE,
 } from '../src/billing/demoCheckoutPage';
 import type { ProviderSubscription } from '../src/billing/provider';
-import { periodEndOf, productStatusOf, toProviderSubscription, type StripeSubscriptionLike } from '../src/billing/stripeProvider';
+import {
+  periodEndOf,
+  productStatusOf,
+  toProviderSubscription,
+  type StripeSubscriptionLike,
+} from '../src/billing/stripeProvider';
 import { shouldReplaceSubscription } from '../src/services/billing';
 
 const at = (iso: string) => new Date(iso);
 const unix = (iso: string) => Math.floor(at(iso).getTime() / 1000);
 
 describe('Stripe subscription mapping', () => {
-  const base: StripeSubscriptionLike = { id: 'sub_1', status: 'active', customer: 'cus_1', cancel_at_period_end: false };
+  const base: StripeSubscriptionLike = {
+    id: 'sub_1',
+    status: 'active',
+    customer: 'cus_1',
+    cancel_at_period_end: false,
+  };
 
   it.each([
     ['active', false, 'active'],
@@ -44,13 +54,20 @@ describe('Stripe subscription mapping', () => {
   it('reads the period end from the items (Stripe API 2025 and later)', () => {
     const subscription = {
       ...base,
-      items: { data: [{ current_period_end: unix('2026-07-01T00:00:00Z') }, { current_period_end: unix('2026-07-03T00:00:00Z') }] },
+      items: {
+        data: [
+          { current_period_end: unix('2026-07-01T00:00:00Z') },
+          { current_period_end: unix('2026-07-03T00:00:00Z') },
+        ],
+      },
     };
     expect(periodEndOf(subscription)).toEqual(at('2026-07-03T00:00:00Z'));
   });
 
   it('reads the period end from the subscription itself (older Stripe API versions)', () => {
-    expect(periodEndOf({ ...base, current_period_end: unix('2026-07-01T00:00:00Z') })).toEqual(at('2026-07-01T00:00:00Z'));
+    expect(periodEndOf({ ...base, current_period_end: unix('2026-07-01T00:00:00Z') })).toEqual(
+      at('2026-07-01T00:00:00Z'),
+    );
   });
 
   it('has no period end when Stripe gives none', () => {
@@ -94,7 +111,9 @@ describe('shouldReplaceSubscription (webhook ordering)', () => {
   });
 
   it('applies anything to a user with no stored state', () => {
-    expect(decide(stored({ syncedAt: null, status: null, subscriptionId: null }), incoming({}), '2020-01-01T00:00:00Z')).toBe(true);
+    expect(
+      decide(stored({ syncedAt: null, status: null, subscriptionId: null }), incoming({}), '2020-01-01T00:00:00Z'),
+    ).toBe(true);
   });
 
   it('never brings an ended subscription back', () => {
@@ -148,7 +167,12 @@ describe('demo checkout page', () => {
   });
 
   it('renders refusal pages escaped, with a way back', () => {
-    const html = renderDemoCheckoutNotice({ title: 'T<i>', text: 'x & y', linkHref: '/home', linkText: 'Back to Home' });
+    const html = renderDemoCheckoutNotice({
+      title: 'T<i>',
+      text: 'x & y',
+      linkHref: '/home',
+      linkText: 'Back to Home',
+    });
     expect(html).toContain('<h1>T&lt;i&gt;</h1>');
     expect(html).toContain('x &amp; y');
     expect(html).toContain('href="/home"');

@@ -126,7 +126,12 @@ export class FakeStripeServer {
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stripe.test');
-      const recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: new URLSearchParams(raw) };
+      const recorded = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: new URLSearchParams(raw),
+      };
       this.requests.push(recorded);
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -146,7 +151,12 @@ export class FakeStripeServer {
     const ok = (value: unknown) => ({ status: 200, body: value });
     if (method === 'GET' && path === '/v1/customers') {
       const email = query.get('email');
-      return ok(list(path, [...this.customers.values()].filter((c) => c.email === email)));
+      return ok(
+        list(
+          path,
+          [...this.customers.values()].filter((c) => c.email === email),
+        ),
+      );
     }
     if (method === 'POST' && path === '/v1/customers') {
       const customer = this.addCustomer(body.get('email') ?? '', { userId: body.get('metadata[userId]') ?? '' });
@@ -165,7 +175,12 @@ export class FakeStripeServer {
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       const customer = query.get('customer');
-      return ok(list(path, [...this.subscriptions.values()].filter((s) => s.customer === customer)));
+      return ok(
+        list(
+          path,
+          [...this.subscriptions.values()].filter((s) => s.customer === customer),
+        ),
+      );
     }
     const one = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (one) {

@@ -80,7 +80,12 @@ const STRIPE_ENV = STRIPE_TEST_ENV;
 const RUNS_FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 /** Sign-ins and sign-ups fail by the hundred here: the limits themselves are security.test.ts's business. */
-const NO_RATE_LIMITS = { ...RELAXED_RATE_LIMITS, loginFailuresPerEmail: 1e9, loginFailuresPerIp: 1e9, registrationsPerIp: 1e9 };
+const NO_RATE_LIMITS = {
+  ...RELAXED_RATE_LIMITS,
+  loginFailuresPerEmail: 1e9,
+  loginFailuresPerIp: 1e9,
+  registrationsPerIp: 1e9,
+};
 
 /** Filled in beforeAll: the signed-in users, the program's days and what the fuzzer learns while it runs. */
 const ctx = {
@@ -214,7 +219,14 @@ const ROUTES: Record<string, RouteFuzz> = {
         {
           operations: [
             { opId: 'fuzz-start-1', type: 'start', at, dayId: 1, sessionId: sessionId(1) },
-            { opId: 'fuzz-save-1', type: 'save', at, dayId: 1, sessionId: sessionId(1), exercises: completeAll(day(1).exercises, Date.now() - 3_600_000) },
+            {
+              opId: 'fuzz-save-1',
+              type: 'save',
+              at,
+              dayId: 1,
+              sessionId: sessionId(1),
+              exercises: completeAll(day(1).exercises, Date.now() - 3_600_000),
+            },
             { opId: 'fuzz-complete-1', type: 'complete', at, dayId: 1, sessionId: sessionId(1) },
           ],
         },
@@ -276,9 +288,16 @@ function badKeysIn(value: unknown, path = ''): string[] {
   });
 }
 
-const PROTOTYPES = { Object: Object.prototype, Array: Array.prototype, Function: Function.prototype, String: String.prototype };
+const PROTOTYPES = {
+  Object: Object.prototype,
+  Array: Array.prototype,
+  Function: Function.prototype,
+  String: String.prototype,
+};
 const prototypeKeys = () =>
-  Object.fromEntries(Object.entries(PROTOTYPES).map(([name, proto]) => [name, Reflect.ownKeys(proto).map(String).sort()]));
+  Object.fromEntries(
+    Object.entries(PROTOTYPES).map(([name, proto]) => [name, Reflect.ownKeys(proto).map(String).sort()]),
+  );
 
 describe('hostile input (fuzz)', () => {
   let database: TestDatabase;
@@ -356,7 +375,13 @@ describe('hostile input (fuzz)', () => {
   });
 
   /** Sends one request exactly as described (raw bytes, headers, cookies) and returns the answer. */
-  async function send(app: AppName, method: string, path: string, req: FuzzRequest, route: string): Promise<request.Response> {
+  async function send(
+    app: AppName,
+    method: string,
+    path: string,
+    req: FuzzRequest,
+    route: string,
+  ): Promise<request.Response> {
     const server = servers[app];
     const own = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const { headers: h, payload: p } = req;
@@ -405,7 +430,8 @@ describe('hostile input (fuzz)', () => {
 
   /** Makes ctx.sessionId the trial user's open session, starting one (of the next recommended day) if there is none. */
   async function ensureOpenSession() {
-    const call = (method: 'get' | 'post', path: string) => request(servers.demo)[method](path).set('cookie', ctx.cookies.trial);
+    const call = (method: 'get' | 'post', path: string) =>
+      request(servers.demo)[method](path).set('cookie', ctx.cookies.trial);
     const open = (await call('get', '/api/sessions/open')).body as { id: string } | null;
     if (open) ctx.sessionId = open.id;
     else {
@@ -422,7 +448,9 @@ describe('hostile input (fuzz)', () => {
     if (ctx.sessionStale && Object.values(req.params).includes(LIVE_SESSION)) await ensureOpenSession();
     const path =
       pattern.replace(/:(\w+)/g, (_, name: string) =>
-        req.params[name].replace(LIVE_SESSION, ctx.sessionId).replace(LIVE_CHECKOUT, ctx.checkoutTokens[req.identity] ?? 'none'),
+        req.params[name]
+          .replace(LIVE_SESSION, ctx.sessionId)
+          .replace(LIVE_CHECKOUT, ctx.checkoutTokens[req.identity] ?? 'none'),
       ) + req.query;
     const owner = ctx.userIds[req.identity === 'anonymous' ? 'trial' : req.identity];
     const before = spec.atomic ? await snapshotOf(database, owner) : undefined;
@@ -444,7 +472,10 @@ describe('hostile input (fuzz)', () => {
     if (before && response.status >= 400 && !isDeepStrictEqual(await snapshotOf(database, owner), before)) {
       fail('a refused request changed the workout data');
     }
-    if (!isDeepStrictEqual(prototypeKeys(), cleanPrototypes) || ({} as Record<string, unknown>).polluted !== undefined) {
+    if (
+      !isDeepStrictEqual(prototypeKeys(), cleanPrototypes) ||
+      ({} as Record<string, unknown>).polluted !== undefined
+    ) {
       fail('a prototype was polluted');
     }
 
@@ -490,7 +521,9 @@ describe('hostile input (fuzz)', () => {
       kind,
       body: Buffer.from(text),
       contentType: 'application/json',
-      headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: signedText, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: signedText, secret: WEBHOOK_SECRET }),
+      },
     });
     return fc.oneof(
       { weight: 3, arbitrary: payload(events) },

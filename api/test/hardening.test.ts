@@ -92,7 +92,9 @@ describe('session and account hardening', () => {
 
   describe('session cookie', () => {
     it('is HttpOnly, SameSite=Lax and Path=/ (and not Secure over plain http outside production)', async () => {
-      const response = await request(apps.demo).post('/api/register').send({ email: uniqueEmail(), password: TEST_PASSWORD });
+      const response = await request(apps.demo)
+        .post('/api/register')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD });
       const attributes = cookieAttributes(setSessionCookieOf(response));
       expect(attributes).toMatchObject({ httponly: '', samesite: 'Lax', path: '/' });
       expect(attributes).not.toHaveProperty('secure');
@@ -113,12 +115,18 @@ describe('session and account hardening', () => {
         .set('X-Forwarded-Proto', 'https')
         .set('Cookie', sessionCookieOf(registered))
         .expect(200);
-      expect(cookieAttributes(setSessionCookieOf(loggedOut))).toMatchObject({ ...expected, expires: 'Thu, 01 Jan 1970 00:00:00 GMT' });
+      expect(cookieAttributes(setSessionCookieOf(loggedOut))).toMatchObject({
+        ...expected,
+        expires: 'Thu, 01 Jan 1970 00:00:00 GMT',
+      });
     });
 
     it('is never sent over plain http in production', async () => {
       const production = buildTestApp(database, { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
-      const registered = await request(production).post('/api/register').send({ email: uniqueEmail(), password: TEST_PASSWORD }).expect(201);
+      const registered = await request(production)
+        .post('/api/register')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD })
+        .expect(201);
       expect(setSessionCookieOf(registered)).toBeUndefined();
     });
   });
@@ -131,7 +139,10 @@ describe('session and account hardening', () => {
       const before = await storedDataOf(database, account.id);
 
       for (const route of routes.filter((route) => !SERVER_TO_SERVER_ROUTES.includes(route))) {
-        const response = await callRoute(apps, route, account.own, account.cookie).set('Origin', 'https://evil.example');
+        const response = await callRoute(apps, route, account.own, account.cookie).set(
+          'Origin',
+          'https://evil.example',
+        );
         expect([route, response.status, response.body]).toEqual([route, 403, { message: CROSS_ORIGIN_MESSAGE }]);
         expect([route, setSessionCookieOf(response)]).toEqual([route, undefined]);
       }
@@ -175,7 +186,9 @@ describe('session and account hardening', () => {
         }
       }
       // The answers that carry a user did answer one.
-      expect([statuses['GET /api/user'], statuses['POST /api/login'], statuses['POST /api/register']]).toEqual([200, 200, 201]);
+      expect([statuses['GET /api/user'], statuses['POST /api/login'], statuses['POST /api/register']]).toEqual([
+        200, 200, 201,
+      ]);
     }, 30_000);
   });
 });

@@ -29,7 +29,10 @@ describe('GET /api/health', () => {
 
   it('answers other requests that need the database with 503 and a clear message, not a hang', async () => {
     const started = Date.now();
-    const response = await request(app).get('/api/remotes').set('Cookie', signedSessionCookie('some-session')).expect(503);
+    const response = await request(app)
+      .get('/api/remotes')
+      .set('Cookie', signedSessionCookie('some-session'))
+      .expect(503);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(errorBodySchema.strict().parse(response.body)).toEqual({
       message: 'Service temporarily unavailable: database is down',

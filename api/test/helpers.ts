@@ -91,5 +91,8 @@ export async function signUp(
     .post('/api/register')
     .send({ email, password: TEST_PASSWORD, firstName: fields.firstName, lastName: fields.lastName })
     .expect(201);
-  return { agent, user: response.body as { id: string; email: string; firstName: string | null; lastName: string | null } };
+  return {
+    agent,
+    user: response.body as { id: string; email: string; firstName: string | null; lastName: string | null },
+  };
 }

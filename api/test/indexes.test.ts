@@ -12,7 +12,16 @@ import { completeAll, getDay, performDay, startSession } from './workoutFixtures
  * monitoring, and each one must be served by an index: a growing account (5 years of sets) must never turn a
  * request into a collection scan. The test prints the list of queries and the index that serves each.
  */
-const READS_AND_WRITES = new Set(['find', 'update', 'delete', 'findAndModify', 'count', 'countDocuments', 'aggregate', 'distinct']);
+const READS_AND_WRITES = new Set([
+  'find',
+  'update',
+  'delete',
+  'findAndModify',
+  'count',
+  'countDocuments',
+  'aggregate',
+  'distinct',
+]);
 
 interface Query {
   collection: string;
@@ -63,7 +72,11 @@ const commands: CommandStartedEvent[] = [];
 
 beforeAll(async () => {
   server = await EmbeddedMongo.start({ port: 0 });
-  connection = mongoose.createConnection(server.uri, { dbName: 'hit-indexes-test', monitorCommands: true, bufferCommands: false });
+  connection = mongoose.createConnection(server.uri, {
+    dbName: 'hit-indexes-test',
+    monitorCommands: true,
+    bufferCommands: false,
+  });
   await connection.asPromise();
   connection.getClient().on('commandStarted', (event) => commands.push(event));
 });
@@ -86,7 +99,10 @@ it('serves every query a user causes from an index', async () => {
   // The whole product: sign up, a workout with autosaves, a completed cycle, analytics, resets, billing, sign out, sign in.
   const agent = request.agent(app);
   const email = uniqueEmail('indexes');
-  await agent.post('/api/register').send({ email, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }).expect(201);
+  await agent
+    .post('/api/register')
+    .send({ email, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' })
+    .expect(201);
   await agent.get('/api/user').expect(200);
   await agent.get('/api/workout-days').expect(200);
   await agent.get('/api/workout-state').expect(200);
@@ -94,7 +110,10 @@ it('serves every query a user causes from an index', async () => {
   const session = await startSession(agent, 1);
   await agent.get('/api/sessions/open').expect(200);
   const day = await getDay(agent, 1);
-  await agent.put(`/api/sessions/${session.id}`).send({ exercises: completeAll(day.exercises) }).expect(200);
+  await agent
+    .put(`/api/sessions/${session.id}`)
+    .send({ exercises: completeAll(day.exercises) })
+    .expect(200);
   await agent.post(`/api/sessions/${session.id}/end`).expect(200);
   await performDay(agent, 1);
   await performDay(agent, 2);
@@ -134,7 +153,7 @@ it('serves every query a user causes from an index', async () => {
         fields.includes(Object.keys(index.key)[0]) &&
         Object.keys(index.partialFilterExpression ?? {}).every((field) => fields.includes(field)),
     );
-    const line = `${collection} {${fields.join(', ')}} → ${serving ? serving.name ?? JSON.stringify(serving.key) : 'NO INDEX'}`;
+    const line = `${collection} {${fields.join(', ')}} → ${serving ? (serving.name ?? JSON.stringify(serving.key)) : 'NO INDEX'}`;
     listing.push(line);
     if (!serving) unindexed.push(line);
   }

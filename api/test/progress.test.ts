@@ -13,7 +13,7 @@ describe('progress', () => {
   });
   afterAll(() => database.close());
 
-  it('lists the user\'s entries oldest first, whatever order the sets were saved in', async () => {
+  it("lists the user's entries oldest first, whatever order the sets were saved in", async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
     const [incline, flys] = session.exercises;
@@ -95,7 +95,10 @@ describe('progress', () => {
     const { agent, user } = await signUp(app);
     const userId = new Types.ObjectId(user.id);
     const start = Date.parse('2021-11-01T09:00:00.000Z');
-    const days = [1, 2, 3].map((dayId) => ({ dayId, exercises: dayId === 2 ? [201, 202, 203, 204, 205] : dayId === 1 ? [101, 102, 103, 104] : [301, 302, 303] }));
+    const days = [1, 2, 3].map((dayId) => ({
+      dayId,
+      exercises: dayId === 2 ? [201, 202, 203, 204, 205] : dayId === 1 ? [101, 102, 103, 104] : [301, 302, 303],
+    }));
     const entries: object[] = [];
     for (let round = 0; entries.length < 30_000; round += 1) {
       const { dayId, exercises } = days[round % 3];
@@ -151,7 +154,7 @@ describe('progress', () => {
     expect(durations[2]).toBeLessThan(150);
   }, 60_000);
 
-  it('keeps a user\'s session entries grouped under one session when the day is saved too', async () => {
+  it("keeps a user's session entries grouped under one session when the day is saved too", async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
     const exercises = completeAll(session.exercises);

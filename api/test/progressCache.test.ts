@@ -27,7 +27,11 @@ describe('ProgressCache', () => {
     const cache = new ProgressCache(1024 * 1024, 60_000, now);
     const load = jest.fn(async () => [1, 2, 3]);
     const bodies = await Promise.all([cache.body('u1', 1, load), cache.body('u1', 1, load), cache.body('u1', 1, load)]);
-    expect(bodies.map(read)).toEqual([[1, 2, 3], [1, 2, 3], [1, 2, 3]]);
+    expect(bodies.map(read)).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -43,7 +43,8 @@ function release(args: string[], env: Record<string, string>): Promise<Run> {
 }
 
 const manifest = '{"id":"remote"}';
-const published = (entries: string[]) => Object.fromEntries(entries.map((entry) => [`${entry}/mf-manifest.json`, manifest]));
+const published = (entries: string[]) =>
+  Object.fromEntries(entries.map((entry) => [`${entry}/mf-manifest.json`, manifest]));
 
 describe('npm run release', () => {
   let database: TestDatabase;
@@ -103,7 +104,11 @@ describe('npm run release', () => {
     expect(canary).toMatchObject({ code: 0, stderr: '' });
     expect(canary.stdout[0]).toBe('mf_auth: 1.1.0 is now the canary for 10% of visitors (stable 1.0.0).');
     expect(canary.stdout[2]).toBe('mf_auth       1.0.0   1.1.0 (10%)  release table');
-    expect(await stored('mf_auth')).toEqual({ stable: '1.0.0', canary: { version: '1.1.0', percent: 10 }, previousStables: ['1.2.0'] });
+    expect(await stored('mf_auth')).toEqual({
+      stable: '1.0.0',
+      canary: { version: '1.1.0', percent: 10 },
+      previousStables: ['1.2.0'],
+    });
 
     // The api serves it at once: a visitor in the first 10 buckets gets the canary, the others the stable.
     const app = buildTestApp(database, {}, staticRoot.root);
@@ -172,7 +177,11 @@ describe('npm run release', () => {
       { code: 1, stdout: [], stderr: `3.0.0 of mf_auth is not published: there is no ${dist}/3.0.0/mf-manifest.json` },
       { code: 1, stdout: [], stderr: 'mf_auth has no canary to promote' },
       { code: 1, stdout: [], stderr: 'mf_auth has nothing to roll back to (no canary and no previous stable version)' },
-      { code: 1, stdout: [], stderr: 'mf_workout has nothing to roll back to (no canary and no previous stable version)' },
+      {
+        code: 1,
+        stdout: [],
+        stderr: 'mf_workout has nothing to roll back to (no canary and no previous stable version)',
+      },
       {
         code: 1,
         stdout: [],
@@ -212,7 +221,12 @@ describe('npm run release', () => {
 
   it("warns in the map when a released version's build has disappeared", async () => {
     await Release.deleteMany({});
-    await Release.create({ remote: 'mf_auth', stable: '0.9.0', canary: { version: '2.0.0', percent: 5 }, previousStables: [] });
+    await Release.create({
+      remote: 'mf_auth',
+      stable: '0.9.0',
+      canary: { version: '2.0.0', percent: 5 },
+      previousStables: [],
+    });
     const dist = path.join(staticRoot.root, 'mf-auth', 'dist');
     expect(await release([], env)).toEqual({
       code: 0,
@@ -251,7 +265,10 @@ describe('npm run release with the embedded database', () => {
     // The api, as `npm start` runs it: the embedded server in this process, recorded in DATA_DIR/db/server.json.
     const api = await connectDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     try {
-      expect(JSON.parse(readFileSync(serverFile(), 'utf8'))).toEqual({ uri: expect.stringMatching(/^mongodb:\/\/127\.0\.0\.1:\d+$/), pid: process.pid });
+      expect(JSON.parse(readFileSync(serverFile(), 'utf8'))).toEqual({
+        uri: expect.stringMatching(/^mongodb:\/\/127\.0\.0\.1:\d+$/),
+        pid: process.pid,
+      });
       const run = await release(['mf_auth', '1.0.0'], env);
       expect(run).toMatchObject({ code: 0, stderr: '' });
       // The api's own server has the change (a second server on the same files would have been refused by its lock).

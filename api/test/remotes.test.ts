@@ -54,7 +54,9 @@ describe('GET /api/remotes', () => {
   });
 
   it('lists the newest complete build of each built remote, never cached', async () => {
-    const response = await request(buildTestApp(database, {}, staticRoot.root)).get('/api/remotes').expect(200);
+    const response = await request(buildTestApp(database, {}, staticRoot.root))
+      .get('/api/remotes')
+      .expect(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(remoteMapSchema.strict().parse(response.body)).toEqual({
       remotes: [
@@ -84,7 +86,9 @@ describe('GET /api/remotes', () => {
   it('answers an empty map when nothing is built, so the shell shows its fallbacks', async () => {
     const empty = await makeStaticRoot({});
     try {
-      const response = await request(buildTestApp(database, {}, empty.root)).get('/api/remotes').expect(200);
+      const response = await request(buildTestApp(database, {}, empty.root))
+        .get('/api/remotes')
+        .expect(200);
       expect(response.body).toEqual({ remotes: [] });
     } finally {
       await empty.remove();
@@ -169,7 +173,11 @@ describe('GET /api/remotes with the release table', () => {
     await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 50 });
     const first = await request(app).get('/api/remotes').expect(200);
     const setCookie = cohortCookie(first)!;
-    expect(setCookie).toMatch(new RegExp(`^${COHORT_COOKIE}=[0-9a-f]{32}; Max-Age=31536000; Path=/api/remotes; Expires=.*; HttpOnly; SameSite=Lax$`));
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^${COHORT_COOKIE}=[0-9a-f]{32}; Max-Age=31536000; Path=/api/remotes; Expires=.*; HttpOnly; SameSite=Lax$`,
+      ),
+    );
     const cookie = `${COHORT_COOKIE}=${cohortOf(setCookie)}`;
 
     for (let i = 0; i < 5; i += 1) {
@@ -187,7 +195,11 @@ describe('GET /api/remotes with the release table', () => {
   });
 
   it('marks the cohort cookie Secure when the session cookie is (production)', async () => {
-    const production = buildTestApp(database, { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }, staticRoot.root);
+    const production = buildTestApp(
+      database,
+      { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) },
+      staticRoot.root,
+    );
     const response = await request(production).get('/api/remotes').expect(200);
     expect(cohortCookie(response)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
   });
@@ -207,7 +219,11 @@ describe('GET /api/remotes with the release table', () => {
       const inside = inCanary('mf_auth', cohort, 50);
       expect(entryOf(response, 'mf_auth')).toEqual(inside ? canaryEntry : stableEntry);
       // No canary for mf_workout: its stable, without a fallback.
-      expect(entryOf(response, 'mf_workout')).toEqual({ name: 'mf_workout', version: '2.1.0', entry: '/remotes/mf-workout/2.1.0/mf-manifest.json' });
+      expect(entryOf(response, 'mf_workout')).toEqual({
+        name: 'mf_workout',
+        version: '2.1.0',
+        entry: '/remotes/mf-workout/2.1.0/mf-manifest.json',
+      });
       if (inside) canaries += 1;
     }
     // Both kinds of visitor occur (all 60 on one side has a chance of 2^-59).
@@ -235,7 +251,9 @@ describe('GET /api/remotes with the release table', () => {
 
   /** A cohort id (as the cohort cookie holds) whose mf_auth bucket is `bucket`: the hash is fixed, so always the same one. */
   function cohortInBucket(bucket: number): string {
-    const id = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0')).find((candidate) => cohortBucket('mf_auth', candidate) === bucket);
+    const id = Array.from({ length: 1000 }, (_, i) => i.toString(16).padStart(32, '0')).find(
+      (candidate) => cohortBucket('mf_auth', candidate) === bucket,
+    );
     if (!id) throw new Error(`no cohort id among the first 1000 falls in bucket ${bucket}`);
     return id;
   }
@@ -275,7 +293,9 @@ describe('GET /api/remotes with the release table', () => {
     const cookie = `${COHORT_COOKIE}=${cohortInBucket(cookieBucket)}`;
     const [usersEntry, cookiesEntry] = userInCanary ? [canaryEntry, stableEntry] : [stableEntry, canaryEntry];
 
-    expect(entryOf(await request(app).get('/api/remotes').set('Cookie', cookie).expect(200), 'mf_auth')).toEqual(cookiesEntry);
+    expect(entryOf(await request(app).get('/api/remotes').set('Cookie', cookie).expect(200), 'mf_auth')).toEqual(
+      cookiesEntry,
+    );
     const anonymous = request.agent(app);
     for (const browser of [anonymous, agent, elsewhere]) browser.jar.setCookie(`${cookie}; Path=/api/remotes`);
     const anonymousAnswer = await anonymous.get('/api/remotes').expect(200);

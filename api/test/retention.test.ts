@@ -1,10 +1,6 @@
 import { Schema, Types, type Model } from 'mongoose';
 import { runRetention, RETENTION_HELP } from '../src/retention';
-import {
-  deleteInactiveFreeAccounts,
-  findInactiveFreeAccounts,
-  isDueForDeletion,
-} from '../src/services/retention';
+import { deleteInactiveFreeAccounts, findInactiveFreeAccounts, isDueForDeletion } from '../src/services/retention';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,7 +63,11 @@ describe('retention', () => {
     it('lists a free account inactive 366 days in a dry run, and deletes nothing', async () => {
       const inactive = await account({ lastActiveAt: daysAgo(366) });
       const listed = await findInactiveFreeAccounts(database.connection, new Date());
-      expect(listed).toContainEqual({ id: inactive.user.id, email: inactive.user.email, lastActiveAt: expect.any(Date) });
+      expect(listed).toContainEqual({
+        id: inactive.user.id,
+        email: inactive.user.email,
+        lastActiveAt: expect.any(Date),
+      });
       expect(await users().countDocuments({ email: inactive.user.email })).toBe(1);
       expect(await Note.countDocuments({ userId: inactive.user.id })).toBe(1);
     });
@@ -115,7 +115,9 @@ describe('retention', () => {
       await account({ lastActiveAt: daysAgo(10) });
       expect(await runRetention([], { env: env(), print })).toBe(0);
       expect(output).toContain(`${inactive.user.email}\tlast active 2024-03-01`);
-      expect(output.at(-1)).toMatch(/^1 free account\(s\) with no activity since \d{4}-\d{2}-\d{2} would be deleted\. Run with --apply/);
+      expect(output.at(-1)).toMatch(
+        /^1 free account\(s\) with no activity since \d{4}-\d{2}-\d{2} would be deleted\. Run with --apply/,
+      );
       expect(await users().countDocuments({ email: inactive.user.email })).toBe(1);
     });
 
@@ -125,9 +127,13 @@ describe('retention', () => {
       const inactive = await account({ lastActiveAt });
       const due = (await findInactiveFreeAccounts(database.connection, new Date())).length;
       expect(await runRetention(['--apply'], { env: env(), print })).toBe(0);
-      expect(output).toContain(`deleted ${inactive.user.email}\tlast active ${lastActiveAt.toISOString().slice(0, 10)}`);
+      expect(output).toContain(
+        `deleted ${inactive.user.email}\tlast active ${lastActiveAt.toISOString().slice(0, 10)}`,
+      );
       expect(output.at(-1)).toMatch(
-        new RegExp(`^${due} free account\\(s\\) with no activity since .* deleted \\(User: ${due}, .*sessions: ${due}\\)\\.$`),
+        new RegExp(
+          `^${due} free account\\(s\\) with no activity since .* deleted \\(User: ${due}, .*sessions: ${due}\\)\\.$`,
+        ),
       );
       expect(await users().countDocuments({ email: inactive.user.email })).toBe(0);
       expect(await sessionsOf(inactive.user.id)).toBe(0);

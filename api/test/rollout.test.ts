@@ -19,12 +19,16 @@ const auth = findRemote('mf_auth')!;
 const SAMPLE = 20_000;
 
 /** 20,000 anonymous cohort ids as the api makes them (128 random bits in hex), fixed so the test never flakes. */
-const anonymousIds = Array.from({ length: SAMPLE }, (_, i) => createHash('sha256').update(`visitor ${i}`).digest('hex').slice(0, 32));
+const anonymousIds = Array.from({ length: SAMPLE }, (_, i) =>
+  createHash('sha256').update(`visitor ${i}`).digest('hex').slice(0, 32),
+);
 /**
  * User ids as one api process creates them one after the other (ObjectIds: the same timestamp and process bytes,
  * then a counter): nearly identical strings. Fixed too, so the test never flakes.
  */
-const userIds = Array.from({ length: SAMPLE }, (_, i) => new Types.ObjectId(`6650a1b2c3d4e5f607${(0x0a0000 + i).toString(16).padStart(6, '0')}`).toHexString());
+const userIds = Array.from({ length: SAMPLE }, (_, i) =>
+  new Types.ObjectId(`6650a1b2c3d4e5f607${(0x0a0000 + i).toString(16).padStart(6, '0')}`).toHexString(),
+);
 
 /** |share - p| within 4 standard deviations of a binomial(n, p). */
 function expectShareNear(hits: number, n: number, p: number) {
@@ -57,13 +61,15 @@ describe('cohorts', () => {
     expect(anonymousIds.filter((id) => inCanary('mf_auth', id, 100))).toHaveLength(SAMPLE);
   });
 
-  it('always gives the same answer to the same cohort, and a bigger canary keeps the smaller one\'s visitors', () => {
+  it("always gives the same answer to the same cohort, and a bigger canary keeps the smaller one's visitors", () => {
     for (const id of anonymousIds.slice(0, 2000)) {
       expect(cohortBucket('mf_auth', id)).toBe(cohortBucket('mf_auth', id));
       if (inCanary('mf_auth', id, 10)) expect(inCanary('mf_auth', id, 50)).toBe(true);
     }
     // Fixed values: no salt, so every process and every release of the api agrees.
-    expect(cohortBucket('mf_auth', '0123456789abcdef0123456789abcdef')).toBe(cohortBucket('mf_auth', '0123456789abcdef0123456789abcdef'));
+    expect(cohortBucket('mf_auth', '0123456789abcdef0123456789abcdef')).toBe(
+      cohortBucket('mf_auth', '0123456789abcdef0123456789abcdef'),
+    );
     const digest = createHash('sha256').update('mf_auth:someone').digest();
     expect(cohortBucket('mf_auth', 'someone')).toBe(Math.floor((digest.readUInt32BE(0) * 100) / 2 ** 32));
   });
@@ -91,7 +97,11 @@ describe('entryFor', () => {
       entry: '/remotes/mf-auth/1.1.0/mf-manifest.json',
       fallbackEntry: '/remotes/mf-auth/1.0.0/mf-manifest.json',
     });
-    expect(entryFor(release, outside)).toEqual({ name: 'mf_auth', version: '1.0.0', entry: '/remotes/mf-auth/1.0.0/mf-manifest.json' });
+    expect(entryFor(release, outside)).toEqual({
+      name: 'mf_auth',
+      version: '1.0.0',
+      entry: '/remotes/mf-auth/1.0.0/mf-manifest.json',
+    });
   });
 
   it('leaves out a remote with nothing published', () => {
@@ -105,8 +115,14 @@ describe('parseReleaseArgs', () => {
     [['--help'], { kind: 'help' }],
     [['mf_auth', '-h'], { kind: 'help' }],
     [['mf_auth', '1.2.0'], { kind: 'command', remote: 'mf_auth', command: { action: 'release', version: '1.2.0' } }],
-    [['mf-auth', '1.2.0', '--percent', '10'], { kind: 'command', remote: 'mf-auth', command: { action: 'canary', version: '1.2.0', percent: 10 } }],
-    [['--percent=100', 'mf_auth', '1.2.0'], { kind: 'command', remote: 'mf_auth', command: { action: 'canary', version: '1.2.0', percent: 100 } }],
+    [
+      ['mf-auth', '1.2.0', '--percent', '10'],
+      { kind: 'command', remote: 'mf-auth', command: { action: 'canary', version: '1.2.0', percent: 10 } },
+    ],
+    [
+      ['--percent=100', 'mf_auth', '1.2.0'],
+      { kind: 'command', remote: 'mf_auth', command: { action: 'canary', version: '1.2.0', percent: 100 } },
+    ],
     [['mf_auth', '--promote'], { kind: 'command', remote: 'mf_auth', command: { action: 'promote' } }],
     [['mf_auth', '--rollback'], { kind: 'command', remote: 'mf_auth', command: { action: 'rollback' } }],
   ])('%j → %j', (args, parsed) => {
@@ -135,15 +151,28 @@ describe('parseReleaseArgs', () => {
 
 describe('nextRelease', () => {
   const published = new Set(['1.0.0', '1.1.0', '1.2.0']);
-  const context = (current?: ReleaseState): TransitionContext => ({ remote: auth, current, published, distDir: '/srv/mf-auth/dist' });
-  const run = (current: ReleaseState | undefined, command: ReleaseCommand, max?: number) => nextRelease(context(current), command, max);
+  const context = (current?: ReleaseState): TransitionContext => ({
+    remote: auth,
+    current,
+    published,
+    distDir: '/srv/mf-auth/dist',
+  });
+  const run = (current: ReleaseState | undefined, command: ReleaseCommand, max?: number) =>
+    nextRelease(context(current), command, max);
   const state = (result: ReturnType<typeof nextRelease>) => {
     if (!result.ok) throw new Error(`refused: ${result.message}`);
     return result.state;
   };
 
   it('makes a version stable, pushing the old stable and withdrawing any canary', () => {
-    expect(state(run({ stable: '1.0.0', canary: { version: '1.1.0', percent: 5 }, previousStables: [] }, { action: 'release', version: '1.2.0' }))).toEqual({
+    expect(
+      state(
+        run(
+          { stable: '1.0.0', canary: { version: '1.1.0', percent: 5 }, previousStables: [] },
+          { action: 'release', version: '1.2.0' },
+        ),
+      ),
+    ).toEqual({
       stable: '1.2.0',
       previousStables: ['1.0.0'],
     });
@@ -157,11 +186,17 @@ describe('nextRelease', () => {
 
   it('changes nothing when releasing the current stable again', () => {
     const current = { stable: '1.0.0', previousStables: ['0.9.0'] };
-    expect(run(current, { action: 'release', version: '1.0.0' })).toMatchObject({ ok: true, changed: false, state: current });
+    expect(run(current, { action: 'release', version: '1.0.0' })).toMatchObject({
+      ok: true,
+      changed: false,
+      state: current,
+    });
   });
 
   it('keeps only the most recent previous stables', () => {
-    expect(state(run({ stable: '1.1.0', previousStables: ['0.1.0', '0.2.0'] }, { action: 'release', version: '1.2.0' }, 2))).toEqual({
+    expect(
+      state(run({ stable: '1.1.0', previousStables: ['0.1.0', '0.2.0'] }, { action: 'release', version: '1.2.0' }, 2)),
+    ).toEqual({
       stable: '1.2.0',
       previousStables: ['0.2.0', '1.1.0'],
     });
@@ -171,7 +206,10 @@ describe('nextRelease', () => {
     const current = { stable: '1.0.0', previousStables: ['0.9.0'] };
     const canary = state(run(current, { action: 'canary', version: '1.1.0', percent: 10 }));
     expect(canary).toEqual({ stable: '1.0.0', canary: { version: '1.1.0', percent: 10 }, previousStables: ['0.9.0'] });
-    expect(state(run(canary, { action: 'canary', version: '1.2.0', percent: 50 })).canary).toEqual({ version: '1.2.0', percent: 50 });
+    expect(state(run(canary, { action: 'canary', version: '1.2.0', percent: 50 })).canary).toEqual({
+      version: '1.2.0',
+      percent: 50,
+    });
   });
 
   it('pins the newest build as stable when a never-released remote gets a canary of an older version', () => {
@@ -183,7 +221,10 @@ describe('nextRelease', () => {
   });
 
   it('promotes the canary, pushing the old stable', () => {
-    const result = run({ stable: '1.0.0', canary: { version: '1.1.0', percent: 10 }, previousStables: [] }, { action: 'promote' });
+    const result = run(
+      { stable: '1.0.0', canary: { version: '1.1.0', percent: 10 }, previousStables: [] },
+      { action: 'promote' },
+    );
     expect(state(result)).toEqual({ stable: '1.1.0', previousStables: ['1.0.0'] });
   });
 
@@ -195,17 +236,57 @@ describe('nextRelease', () => {
   });
 
   it.each<[string, ReleaseState | undefined, ReleaseCommand, string]>([
-    ['an unpublished version', undefined, { action: 'release', version: '2.0.0' }, '2.0.0 of mf_auth is not published: there is no /srv/mf-auth/dist/2.0.0/mf-manifest.json'],
+    [
+      'an unpublished version',
+      undefined,
+      { action: 'release', version: '2.0.0' },
+      '2.0.0 of mf_auth is not published: there is no /srv/mf-auth/dist/2.0.0/mf-manifest.json',
+    ],
     ['something that is not a version', undefined, { action: 'release', version: 'latest' }, 'latest is not a version'],
-    ['an unpublished canary', { stable: '1.0.0', previousStables: [] }, { action: 'canary', version: '2.0.0', percent: 5 }, '2.0.0 of mf_auth is not published'],
-    ['a canary of the stable', { stable: '1.0.0', previousStables: [] }, { action: 'canary', version: '1.0.0', percent: 5 }, '1.0.0 is already the stable version of mf_auth'],
-    ['a canary of the newest build of a never-released remote', undefined, { action: 'canary', version: '1.2.0', percent: 5 }, 'mf_auth has no release yet'],
-    ['--promote without a canary', { stable: '1.0.0', previousStables: [] }, { action: 'promote' }, 'mf_auth has no canary to promote'],
+    [
+      'an unpublished canary',
+      { stable: '1.0.0', previousStables: [] },
+      { action: 'canary', version: '2.0.0', percent: 5 },
+      '2.0.0 of mf_auth is not published',
+    ],
+    [
+      'a canary of the stable',
+      { stable: '1.0.0', previousStables: [] },
+      { action: 'canary', version: '1.0.0', percent: 5 },
+      '1.0.0 is already the stable version of mf_auth',
+    ],
+    [
+      'a canary of the newest build of a never-released remote',
+      undefined,
+      { action: 'canary', version: '1.2.0', percent: 5 },
+      'mf_auth has no release yet',
+    ],
+    [
+      '--promote without a canary',
+      { stable: '1.0.0', previousStables: [] },
+      { action: 'promote' },
+      'mf_auth has no canary to promote',
+    ],
     ['--promote of a never-released remote', undefined, { action: 'promote' }, 'mf_auth has no canary to promote'],
-    ['--promote of a canary whose build is gone', { stable: '1.0.0', canary: { version: '3.0.0', percent: 5 }, previousStables: [] }, { action: 'promote' }, 'Canary 3.0.0 of mf_auth is not published'],
-    ['--rollback with nothing to roll back to', { stable: '1.0.0', previousStables: [] }, { action: 'rollback' }, 'mf_auth has nothing to roll back to'],
+    [
+      '--promote of a canary whose build is gone',
+      { stable: '1.0.0', canary: { version: '3.0.0', percent: 5 }, previousStables: [] },
+      { action: 'promote' },
+      'Canary 3.0.0 of mf_auth is not published',
+    ],
+    [
+      '--rollback with nothing to roll back to',
+      { stable: '1.0.0', previousStables: [] },
+      { action: 'rollback' },
+      'mf_auth has nothing to roll back to',
+    ],
     ['--rollback of a never-released remote', undefined, { action: 'rollback' }, 'mf_auth has nothing to roll back to'],
-    ['--rollback to a version whose build is gone', { stable: '1.0.0', previousStables: ['0.5.0'] }, { action: 'rollback' }, "previous stable version 0.5.0 is no longer published"],
+    [
+      '--rollback to a version whose build is gone',
+      { stable: '1.0.0', previousStables: ['0.5.0'] },
+      { action: 'rollback' },
+      'previous stable version 0.5.0 is no longer published',
+    ],
   ])('refuses %s', (_case, current, command, message) => {
     const result = run(current, command);
     expect(result.ok).toBe(false);
@@ -218,8 +299,17 @@ describe('formatReleaseMap', () => {
     const [workout, analytics] = [findRemote('mf-workout')!, findRemote('mf_analytics')!];
     expect(
       formatReleaseMap([
-        { remote: auth, stable: { version: '1.0.0', source: 'release table' }, canary: { version: '1.1.0', percent: 10 }, problems: [] },
-        { remote: workout, stable: { version: '0.3.0', source: 'newest build' }, problems: ['released stable 0.2.0 is not published'] },
+        {
+          remote: auth,
+          stable: { version: '1.0.0', source: 'release table' },
+          canary: { version: '1.1.0', percent: 10 },
+          problems: [],
+        },
+        {
+          remote: workout,
+          stable: { version: '0.3.0', source: 'newest build' },
+          problems: ['released stable 0.2.0 is not published'],
+        },
         { remote: analytics, problems: [] },
       ]),
     ).toEqual([

@@ -49,7 +49,8 @@ export function appRoutes(app: App): string[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+        for (const method of Object.keys(layer.route.methods))
+          routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
       } else if (layer.handle?.stack) {
         // A mounted router: `rawPath` is its mount path ('/' when mounted without one).
         walk(layer.handle.stack, prefix + (layer.rawPath === '/' ? '' : (layer.rawPath ?? '')));
@@ -86,14 +87,21 @@ interface RouteCall {
 export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/health': { path: () => '/api/health' },
   'GET /api/remotes': { path: () => '/api/remotes' },
-  'POST /api/stripe/webhook': { path: () => '/api/stripe/webhook', body: () => ({ id: 'evt_unsigned' }), app: 'stripe' },
+  'POST /api/stripe/webhook': {
+    path: () => '/api/stripe/webhook',
+    body: () => ({ id: 'evt_unsigned' }),
+    app: 'stripe',
+  },
   'POST /api/register': { path: () => '/api/register', body: ({ email, password }) => ({ email, password }) },
   'POST /api/login': { path: () => '/api/login', body: ({ email, password }) => ({ email, password }) },
   'POST /api/logout': { path: () => '/api/logout' },
   'GET /api/user': { path: () => '/api/user' },
   'GET /api/workout-days': { path: () => '/api/workout-days' },
   'GET /api/workout-state': { path: () => '/api/workout-state' },
-  'PUT /api/workout-days/:id': { path: (r) => `/api/workout-days/${r.dayId}`, body: (r) => ({ exercises: r.exercises }) },
+  'PUT /api/workout-days/:id': {
+    path: (r) => `/api/workout-days/${r.dayId}`,
+    body: (r) => ({ exercises: r.exercises }),
+  },
   'POST /api/workout-days/:id/complete': { path: (r) => `/api/workout-days/${r.dayId}/complete` },
   'POST /api/workout-days/:id/reset': { path: (r) => `/api/workout-days/${r.dayId}/reset` },
   'POST /api/reset': { path: () => '/api/reset' },
@@ -109,7 +117,14 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
     path: () => '/api/sync',
     body: (r) => ({
       operations: [
-        { opId: 'route-call-save', type: 'save', at: new Date().toISOString(), dayId: r.dayId, sessionId: r.sessionId, exercises: r.exercises },
+        {
+          opId: 'route-call-save',
+          type: 'save',
+          at: new Date().toISOString(),
+          dayId: r.dayId,
+          sessionId: r.sessionId,
+          exercises: r.exercises,
+        },
       ],
     }),
   },
@@ -150,7 +165,9 @@ export function sessionCookieOf(response: request.Response): string {
 
 /** The session id inside a `hit.sid=s:<id>.<signature>` cookie. */
 export function sessionIdOf(cookie: string): string {
-  return decodeURIComponent(cookie.slice(`${SESSION_COOKIE}=`.length)).replace(/^s:/, '').replace(/\.[^.]*$/, '');
+  return decodeURIComponent(cookie.slice(`${SESSION_COOKIE}=`.length))
+    .replace(/^s:/, '')
+    .replace(/\.[^.]*$/, '');
 }
 
 /** A session cookie signed like express-session signs it (with the test secret), for an id of our choosing. */
@@ -163,7 +180,10 @@ export function signedSessionCookie(sessionId: string): string {
 /** A new account, signed in (its session cookie), with nothing recorded yet. */
 export async function newAccount(apps: Apps) {
   const email = uniqueEmail('routes');
-  const registered = await request(apps.demo).post('/api/register').send({ email, password: TEST_PASSWORD }).expect(201);
+  const registered = await request(apps.demo)
+    .post('/api/register')
+    .send({ email, password: TEST_PASSWORD })
+    .expect(201);
   return { id: registered.body.id as string, email, cookie: sessionCookieOf(registered) };
 }
 
@@ -180,11 +200,19 @@ export interface Account {
  */
 export async function accountWithData(apps: Apps): Promise<Account> {
   const { id, email, cookie } = await newAccount(apps);
-  const started = await request(apps.demo).post('/api/sessions/start').set('Cookie', cookie).send({ dayId: 1 }).expect(201);
+  const started = await request(apps.demo)
+    .post('/api/sessions/start')
+    .set('Cookie', cookie)
+    .send({ dayId: 1 })
+    .expect(201);
   const session = sessionSchema.parse(started.body);
   const exercises = completeAll(session.exercises.slice(0, 1));
   await request(apps.demo).put(`/api/sessions/${session.id}`).set('Cookie', cookie).send({ exercises }).expect(200);
-  const checkout = await request(apps.demo).post('/api/subscription/create-checkout').set('Cookie', cookie).send({}).expect(200);
+  const checkout = await request(apps.demo)
+    .post('/api/subscription/create-checkout')
+    .set('Cookie', cookie)
+    .send({})
+    .expect(200);
   const { checkoutUrl } = checkoutResponseSchema.parse(checkout.body);
   return {
     id,

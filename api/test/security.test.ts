@@ -75,7 +75,12 @@ describe('security', () => {
     it('after 10 failed sign-ins from one address, refuses the 11th from it whatever the e-mail', async () => {
       const { user } = await signUp(app);
       const attacker = newAddress();
-      await failLogins(app, 10, () => uniqueEmail('probe'), () => attacker);
+      await failLogins(
+        app,
+        10,
+        () => uniqueEmail('probe'),
+        () => attacker,
+      );
 
       const refused = await logIn(app, user.email, TEST_PASSWORD, attacker).expect(429);
       expect(refused.body).toEqual({ message: LOGIN_RATE_LIMITED_MESSAGE });
@@ -86,13 +91,23 @@ describe('security', () => {
     it('limits a different e-mail from the same address only by the address count', async () => {
       const [{ user: victim }, { user: neighbour }] = [await signUp(app), await signUp(app)];
       const shared = newAddress();
-      await failLogins(app, 5, () => victim.email, () => shared);
+      await failLogins(
+        app,
+        5,
+        () => victim.email,
+        () => shared,
+      );
       await failLogins(app, 5, () => victim.email, newAddress);
       await logIn(app, victim.email, TEST_PASSWORD, shared).expect(429); // the victim's e-mail: 10 failures
 
       // The shared address has 5 failures: a neighbour on it signs in, then fails 5 times, which ends the address's allowance.
       await logIn(app, neighbour.email, TEST_PASSWORD, shared).expect(200);
-      await failLogins(app, 5, () => neighbour.email, () => shared);
+      await failLogins(
+        app,
+        5,
+        () => neighbour.email,
+        () => shared,
+      );
       await logIn(app, neighbour.email, TEST_PASSWORD, shared).expect(429);
       await logIn(app, neighbour.email, TEST_PASSWORD, newAddress()).expect(200);
     });
@@ -104,7 +119,12 @@ describe('security', () => {
       for (let i = 0; i < 12; i += 1) {
         await request(app).post('/api/login').set('X-Forwarded-For', home).send({ email: user.email }).expect(400);
       }
-      await failLogins(app, 10, () => user.email, () => home);
+      await failLogins(
+        app,
+        10,
+        () => user.email,
+        () => home,
+      );
       await logIn(app, user.email, TEST_PASSWORD, home).expect(429);
     });
 
@@ -125,7 +145,10 @@ describe('security', () => {
     it('refuses the 21st sign-up attempt from one address within an hour, and no other address', async () => {
       const busy = newAddress();
       const register = (ip: string) =>
-        request(app).post('/api/register').set('X-Forwarded-For', ip).send({ email: uniqueEmail(), password: TEST_PASSWORD });
+        request(app)
+          .post('/api/register')
+          .set('X-Forwarded-For', ip)
+          .send({ email: uniqueEmail(), password: TEST_PASSWORD });
       for (let i = 0; i < 20; i += 1) await register(busy).expect(201);
 
       const refused = await register(busy).expect(429);
@@ -142,7 +165,10 @@ describe('security', () => {
       });
       const address = newAddress();
       const register = () =>
-        request(strict).post('/api/register').set('X-Forwarded-For', address).send({ email: uniqueEmail(), password: TEST_PASSWORD });
+        request(strict)
+          .post('/api/register')
+          .set('X-Forwarded-For', address)
+          .send({ email: uniqueEmail(), password: TEST_PASSWORD });
       await register().expect(201);
       await register().expect(201);
       const refused = await register().expect(429);
@@ -268,8 +294,16 @@ describe('security', () => {
 
     it('allows PUBLIC_ORIGIN, as seen behind a proxy that rewrites the host', async () => {
       const proxied = buildTestApp(database, { PUBLIC_ORIGIN: 'https://hit.example.com' });
-      await request(proxied).post('/api/logout').set('Host', 'api:3000').set('Origin', 'https://hit.example.com').expect(200);
-      await request(proxied).post('/api/logout').set('Host', 'api:3000').set('Origin', 'https://other.example').expect(403);
+      await request(proxied)
+        .post('/api/logout')
+        .set('Host', 'api:3000')
+        .set('Origin', 'https://hit.example.com')
+        .expect(200);
+      await request(proxied)
+        .post('/api/logout')
+        .set('Host', 'api:3000')
+        .set('Origin', 'https://other.example')
+        .expect(403);
     });
 
     it('allows the webpack dev servers only in dev mode', async () => {
@@ -381,7 +415,10 @@ describe('logs', () => {
       const output = await captureLogs(async () => {
         await request(app).post('/api/register').send({ email, password: TEST_PASSWORD }).expect(201);
         await request(app).post('/api/login').send({ email, password: TEST_PASSWORD }).expect(200);
-        for (let i = 0; i < 11; i += 1) await request(app).post('/api/login').send({ email, password: `${TEST_PASSWORD}!` });
+        for (let i = 0; i < 11; i += 1)
+          await request(app)
+            .post('/api/login')
+            .send({ email, password: `${TEST_PASSWORD}!` });
         passwordHash = (await database.connection.collection('users').findOne({ email }))!.passwordHash as string;
         await database.stopServer();
         await request(app).post('/api/login').send({ email, password: TEST_PASSWORD }).expect(503);

@@ -12,13 +12,15 @@ describe('workout sessions', () => {
   });
   afterAll(() => database.close());
 
-  it('starts a session with the day\'s exercises, blank for a first workout', async () => {
+  it("starts a session with the day's exercises, blank for a first workout", async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
     sessionSchema.strict().parse(session);
     expect(session).toMatchObject({ dayId: 1, endedAt: null });
     expect(session.exercises).toEqual((await getDay(agent, 1)).exercises);
-    expect(session.exercises.flatMap((e) => e.sets).every((set) => set.weight === null && set.reps === null)).toBe(true);
+    expect(session.exercises.flatMap((e) => e.sets).every((set) => set.weight === null && set.reps === null)).toBe(
+      true,
+    );
   });
 
   it('prefills each set with the weight and unit of the last workout of that exercise, reps empty', async () => {
@@ -33,7 +35,9 @@ describe('workout sessions', () => {
     await performDay(agent, 3);
 
     const session = await startSession(agent, 1);
-    expect(session.exercises[0].sets.map((set) => [set.id, set.weight, set.weightUnit, set.reps, set.completed])).toEqual([
+    expect(
+      session.exercises[0].sets.map((set) => [set.id, set.weight, set.weightUnit, set.reps, set.completed]),
+    ).toEqual([
       ['101-w1', 100, 'lbs', null, false],
       ['101-w2', 110, 'lbs', null, false],
       ['101-work', 60, 'kg', null, false],
@@ -100,28 +104,52 @@ describe('workout sessions', () => {
     };
     const oneSet: Exercise = { ...twoSets, sets: [twoSets.sets[0], incline.sets[1], incline.sets[2]] };
     await Promise.all([
-      agent.put(`/api/sessions/${session.id}`).send({ exercises: [twoSets] }).expect(200),
-      agent.put(`/api/sessions/${session.id}`).send({ exercises: [twoSets] }).expect(200),
+      agent
+        .put(`/api/sessions/${session.id}`)
+        .send({ exercises: [twoSets] })
+        .expect(200),
+      agent
+        .put(`/api/sessions/${session.id}`)
+        .send({ exercises: [twoSets] })
+        .expect(200),
     ]);
-    const saved = sessionSchema.parse((await agent.put(`/api/sessions/${session.id}`).send({ exercises: [twoSets] }).expect(200)).body);
+    const saved = sessionSchema.parse(
+      (
+        await agent
+          .put(`/api/sessions/${session.id}`)
+          .send({ exercises: [twoSets] })
+          .expect(200)
+      ).body,
+    );
     expect(saved.exercises[0]).toEqual(twoSets);
 
     let entries = await getProgress(agent);
-    expect(entries.map((entry) => [entry.exerciseName, entry.setType, entry.weight, entry.reps, entry.sessionId])).toEqual([
+    expect(
+      entries.map((entry) => [entry.exerciseName, entry.setType, entry.weight, entry.reps, entry.sessionId]),
+    ).toEqual([
       ['Incline Press', 'warmup', 15, 10, session.id],
       ['Incline Press', 'warmup', 20, 9, session.id],
     ]);
 
     // Undo of the second set.
-    await agent.put(`/api/sessions/${session.id}`).send({ exercises: [oneSet] }).expect(200);
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({ exercises: [oneSet] })
+      .expect(200);
     entries = await getProgress(agent);
     expect(entries.map((entry) => entry.weight)).toEqual([15]);
     // The day shows the same set state (its card counts completed sets).
     expect((await getDay(agent, 1)).exercises[0]).toEqual(oneSet);
 
     // Correcting a set updates its entry in place.
-    const corrected = { ...oneSet, sets: [{ ...oneSet.sets[0], weight: 17.5, weightUnit: 'kg' as const }, ...oneSet.sets.slice(1)] };
-    await agent.put(`/api/sessions/${session.id}`).send({ exercises: [corrected] }).expect(200);
+    const corrected = {
+      ...oneSet,
+      sets: [{ ...oneSet.sets[0], weight: 17.5, weightUnit: 'kg' as const }, ...oneSet.sets.slice(1)],
+    };
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({ exercises: [corrected] })
+      .expect(200);
     entries = await getProgress(agent);
     expect(entries.map((entry) => [entry.weight, entry.weightUnit])).toEqual([[17.5, 'kg']]);
   });
@@ -134,7 +162,10 @@ describe('workout sessions', () => {
     await agent.put(`/api/sessions/${session.id}`).send({ workoutDay: day, exercises }).expect(200);
     await agent.post(`/api/sessions/${session.id}/end`).expect(200);
     // The client's completion: save the session, end it, save the day, complete it.
-    await agent.put(`/api/workout-days/1`).send({ ...day, exercises }).expect(200);
+    await agent
+      .put(`/api/workout-days/1`)
+      .send({ ...day, exercises })
+      .expect(200);
     await agent.post('/api/workout-days/1/complete').expect(200);
 
     const entries = await getProgress(agent);
@@ -163,14 +194,19 @@ describe('workout sessions', () => {
     expect(again.endedAt).toBe(ended.endedAt);
     expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
     // A late autosave of the ended session still records its sets.
-    await agent.put(`/api/sessions/${session.id}`).send({ exercises: completeAll(session.exercises.slice(0, 1)) }).expect(200);
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({ exercises: completeAll(session.exercises.slice(0, 1)) })
+      .expect(200);
     expect(await getProgress(agent)).toHaveLength(3);
   });
 
   it('answers 404 for a session id that does not exist', async () => {
     const { agent } = await signUp(app);
     const missing = '0123456789abcdef01234567';
-    expect((await agent.put(`/api/sessions/${missing}`).send({ exercises: [] }).expect(404)).body).toEqual({ message: 'Session not found' });
+    expect((await agent.put(`/api/sessions/${missing}`).send({ exercises: [] }).expect(404)).body).toEqual({
+      message: 'Session not found',
+    });
     await agent.post(`/api/sessions/${missing}/end`).expect(404);
   });
 });

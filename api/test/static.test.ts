@@ -4,7 +4,8 @@ import { buildTestApp, makeStaticRoot, startTestDatabase, type TestDatabase } fr
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const indexHtml = '<!doctype html><html><body><div id="root"></div><script src="/main.js"></script></body></html>';
-const landingHtml = '<!doctype html><html><body><div id="root"></div><script src="/landing/landing.0a1b2c3d4e5f6a7b.js"></script></body></html>';
+const landingHtml =
+  '<!doctype html><html><body><div id="root"></div><script src="/landing/landing.0a1b2c3d4e5f6a7b.js"></script></body></html>';
 const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('static files', () => {
@@ -85,7 +86,10 @@ describe('static files', () => {
     it('serves index.html at / when the landing page is not built (the shell router renders the landing page)', async () => {
       const shellOnly = await makeStaticRoot({ 'shell/dist/index.html': indexHtml });
       try {
-        const response = await request(buildTestApp(database, {}, shellOnly.root)).get('/').set('Accept', html).expect(200);
+        const response = await request(buildTestApp(database, {}, shellOnly.root))
+          .get('/')
+          .set('Accept', html)
+          .expect(200);
         expect(response.text).toBe(indexHtml);
         expect(response.headers['cache-control']).toBe('no-cache');
       } finally {
@@ -122,7 +126,9 @@ describe('static files', () => {
     it('explains a missing shell build instead of failing obscurely', async () => {
       const empty = await makeStaticRoot({});
       try {
-        const response = await request(buildTestApp(database, {}, empty.root)).get('/home').set('Accept', html);
+        const response = await request(buildTestApp(database, {}, empty.root))
+          .get('/home')
+          .set('Accept', html);
         expect(response.status).toBe(404);
         expect(response.body.message).toMatch(/shell is not built/);
       } finally {

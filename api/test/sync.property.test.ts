@@ -38,7 +38,11 @@ const fraction = fc.double({ min: 0, max: 1, noNaN: true });
 
 const delivery: fc.Arbitrary<Delivery> = fc.oneof(
   fc.record({ kind: fc.constant('prefix' as const), end: fraction }),
-  fc.record({ kind: fc.constant('prefix with repeats' as const), end: fraction, repeats: fc.array(fc.boolean(), { maxLength: 60 }) }),
+  fc.record({
+    kind: fc.constant('prefix with repeats' as const),
+    end: fraction,
+    repeats: fc.array(fc.boolean(), { maxLength: 60 }),
+  }),
   fc.record({ kind: fc.constant('resend from the first unanswered' as const), end: fraction }),
   fc.record({ kind: fc.constant('two tabs' as const), ends: fc.tuple(fraction, fraction) }),
 );
@@ -48,7 +52,10 @@ const workouts: fc.Arbitrary<WorkoutPlan[]> = fc
   .tuple(
     fc.integer({ min: 1, max: 3 }),
     fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-    fc.option(fc.record({ sets: fc.integer({ min: 0, max: 8 }), finish: fc.constantFrom('end' as const, 'open' as const) }), { nil: undefined }),
+    fc.option(
+      fc.record({ sets: fc.integer({ min: 0, max: 8 }), finish: fc.constantFrom('end' as const, 'open' as const) }),
+      { nil: undefined },
+    ),
   )
   .map(([count, fullState, unfinished]) =>
     Array.from({ length: count }, (_, i): WorkoutPlan => {
@@ -83,7 +90,8 @@ describe('POST /api/sync, replayed however the network and the tabs deliver it',
           if (step.kind === 'prefix') await send(ops.slice(0, at(step.end)));
           else if (step.kind === 'prefix with repeats') {
             await send(ops.slice(0, at(step.end)).flatMap((op, i) => (step.repeats[i] ? [op, op] : [op])));
-          } else if (step.kind === 'resend from the first unanswered') await send(ops.slice(answered, Math.max(answered, at(step.end))));
+          } else if (step.kind === 'resend from the first unanswered')
+            await send(ops.slice(answered, Math.max(answered, at(step.end))));
           else {
             const [a, b] = step.ends.map((end) => ops.slice(0, at(end)));
             await Promise.all([send(a), send(b)]);

@@ -59,7 +59,10 @@ describe('POST /api/sync: a whole offline workout', () => {
     const day1 = await getDay(agent, 1);
     // Marked with the time the user completed it on the device, not the time it reached the server.
     expect(day1.lastCompleted).toBe(outbox.operations.at(-1)!.at);
-    expect([day1.isCompleted, day1.exercises.flatMap((e) => e.sets).some((set) => set.completed)]).toEqual([true, false]);
+    expect([day1.isCompleted, day1.exercises.flatMap((e) => e.sets).some((set) => set.completed)]).toEqual([
+      true,
+      false,
+    ]);
     // The answer carries the server's state after the batch, as the reads show it.
     expect(answer.workoutState).toEqual(await getState(agent));
     expect(answer.workoutDays).toEqual(await getDays(agent));
@@ -89,7 +92,11 @@ describe('POST /api/sync: a whole offline workout', () => {
 
     const open = (await agent.get('/api/sessions/open').expect(200)).body;
     expect(open.id).toBe(sessionId);
-    expect(open.exercises.flatMap((e: { sets: { completed: boolean }[] }) => e.sets).filter((s: { completed: boolean }) => s.completed)).toHaveLength(5);
+    expect(
+      open.exercises
+        .flatMap((e: { sets: { completed: boolean }[] }) => e.sets)
+        .filter((s: { completed: boolean }) => s.completed),
+    ).toHaveLength(5);
     expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
     // The online start of the same day resumes it.
     expect((await agent.post('/api/sessions/start').send({ dayId: 1 }).expect(200)).body.id).toBe(sessionId);
@@ -151,7 +158,11 @@ describe('POST /api/sync: exactly once', () => {
     const second = await sendBatch(agent, outbox.operations);
 
     expect(second.results).toEqual(
-      first.results.map((result) => ({ opId: result.opId, status: 'duplicate', original: { status: 'applied', note: null } })),
+      first.results.map((result) => ({
+        opId: result.opId,
+        status: 'duplicate',
+        original: { status: 'applied', note: null },
+      })),
     );
     expect(await snapshotOf(database, userId)).toEqual(stored);
     await expectExactlyTheOutbox(agent, outbox);
@@ -166,7 +177,10 @@ describe('POST /api/sync: exactly once', () => {
     const whole = await sendBatch(agent, outbox.operations);
 
     expect(statuses(prefix.results)).toEqual(applied(cut));
-    expect(statuses(whole.results)).toEqual([...Array(cut).fill('duplicate'), ...applied(outbox.operations.length - cut)]);
+    expect(statuses(whole.results)).toEqual([
+      ...Array(cut).fill('duplicate'),
+      ...applied(outbox.operations.length - cut),
+    ]);
     await expectExactlyTheOutbox(agent, outbox);
   });
 
@@ -188,7 +202,9 @@ describe('POST /api/sync: exactly once', () => {
     const sessionId = outbox.workout({ dayId: 1 });
     await sendBatch(agent, outbox.operations);
 
-    const again = await sendBatch(agent, [{ opId: 'second-complete-op', type: 'complete', at: outbox.tick(), dayId: 1, sessionId }]);
+    const again = await sendBatch(agent, [
+      { opId: 'second-complete-op', type: 'complete', at: outbox.tick(), dayId: 1, sessionId },
+    ]);
 
     expect(again.results).toEqual([{ opId: 'second-complete-op', status: 'applied', note: null }]);
     expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
@@ -207,7 +223,10 @@ describe('POST /api/sync: exactly once', () => {
     await collection('syncoperations').deleteOne({ userId: id, opId: complete.opId });
     await collection('workoutcompletions').updateOne({ userId: id }, { $set: { finished: false } });
     await collection('workoutstates').updateOne({ userId: id }, { $set: { cycleCount: 0, nextRecommendedDay: 1 } });
-    await collection('workoutdays').updateOne({ userId: id, dayId: 1 }, { $inc: { round: -1 }, $set: { lastCompleted: null, isCompleted: false } });
+    await collection('workoutdays').updateOne(
+      { userId: id, dayId: 1 },
+      { $inc: { round: -1 }, $set: { lastCompleted: null, isCompleted: false } },
+    );
 
     const retried = await sendBatch(agent, outbox.operations);
 
@@ -219,16 +238,20 @@ describe('POST /api/sync: exactly once', () => {
 
   it('takes over the lock of a batch whose process died (its lease expired)', async () => {
     const { agent, days, userId } = await account();
-    await database.connection
-      .collection('synclocks')
-      .insertOne({ userId: new Types.ObjectId(userId), holder: 'a dead process', expiresAt: new Date(Date.now() - 1000) });
+    await database.connection.collection('synclocks').insertOne({
+      userId: new Types.ObjectId(userId),
+      holder: 'a dead process',
+      expiresAt: new Date(Date.now() - 1000),
+    });
     const outbox = new Outbox(days, Date.now() - HOUR);
     outbox.workout({ dayId: 1 });
 
     const answer = await sendBatch(agent, outbox.operations);
 
     expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
-    expect(await database.connection.collection('synclocks').countDocuments({ userId: new Types.ObjectId(userId) })).toBe(0);
+    expect(
+      await database.connection.collection('synclocks').countDocuments({ userId: new Types.ObjectId(userId) }),
+    ).toBe(0);
   });
 });
 
@@ -245,8 +268,14 @@ describe('POST /api/sync: conflicts never drop sets', () => {
 
     const answer = await sendBatch(agent, phone.operations);
 
-    expect(answer.results.at(-1)).toEqual({ opId: phone.operations.at(-1)!.opId, status: 'applied', note: alreadyCompletedNote('Day 1') });
-    expect(answer.results.at(-1)).toMatchObject({ note: 'Day 1 was already completed on another device; your sets were saved' });
+    expect(answer.results.at(-1)).toEqual({
+      opId: phone.operations.at(-1)!.opId,
+      status: 'applied',
+      note: alreadyCompletedNote('Day 1'),
+    });
+    expect(answer.results.at(-1)).toMatchObject({
+      note: 'Day 1 was already completed on another device; your sets were saved',
+    });
     const entries = await getProgress(agent);
     expect(entries).toHaveLength(24);
     expect(setsOf(entries.filter((entry) => entry.sessionId !== null))).toEqual(expectedSets(phone.logged));
@@ -368,7 +397,10 @@ describe('POST /api/sync: the trial ended while the device was offline', () => {
 
     // Sent again without an upgrade: the same answers, nothing more recorded.
     const again = await sendBatch(agent, outbox.operations);
-    expect(statuses(again.results)).toEqual([...Array(firstWaiting).fill('duplicate'), ...statuses(answer.results).slice(firstWaiting)]);
+    expect(statuses(again.results)).toEqual([
+      ...Array(firstWaiting).fill('duplicate'),
+      ...statuses(answer.results).slice(firstWaiting),
+    ]);
     expect(setsOf(await storedEntries(database, userId))).toEqual(expectedSets(before));
   });
 
@@ -418,16 +450,30 @@ describe('POST /api/sync: refusals', () => {
     // Re-sent, it answers the same refusal.
     const again = await sendBatch(agent, [bad]);
     expect(again.results).toEqual([
-      { opId: 'bad-operation-1', status: 'duplicate', original: { status: 'rejected', httpStatus: 400, message: (answer.results[1] as { message: string }).message } },
+      {
+        opId: 'bad-operation-1',
+        status: 'duplicate',
+        original: { status: 'rejected', httpStatus: 400, message: (answer.results[1] as { message: string }).message },
+      },
     ]);
   });
 
   it.each([
     ['in the future', () => new Date(Date.now() + 2 * DAY).toISOString(), `at: ${FUTURE_TIME_MESSAGE}`],
-    ['before the account was created', () => new Date(Date.now() - 30 * DAY).toISOString(), `at: ${BEFORE_ACCOUNT_MESSAGE}`],
+    [
+      'before the account was created',
+      () => new Date(Date.now() - 30 * DAY).toISOString(),
+      `at: ${BEFORE_ACCOUNT_MESSAGE}`,
+    ],
   ])('rejects an operation timed %s', async (_case, at, message) => {
     const { agent } = await account(20);
-    const op: SyncOperation = { opId: 'timed-wrong-1', type: 'start', at: at(), dayId: 1, sessionId: new Types.ObjectId().toHexString() };
+    const op: SyncOperation = {
+      opId: 'timed-wrong-1',
+      type: 'start',
+      at: at(),
+      dayId: 1,
+      sessionId: new Types.ObjectId().toHexString(),
+    };
 
     const answer = await sendBatch(agent, [op]);
 
@@ -445,7 +491,14 @@ describe('POST /api/sync: refusals', () => {
     const day1 = owner.days[0];
 
     const answer = await sendBatch(other.agent, [
-      { opId: 'foreign-save-1', type: 'save', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession, exercises: completeAll(day1.exercises) },
+      {
+        opId: 'foreign-save-1',
+        type: 'save',
+        at: new Date().toISOString(),
+        dayId: 1,
+        sessionId: ownerSession,
+        exercises: completeAll(day1.exercises),
+      },
       { opId: 'foreign-start-1', type: 'start', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
       { opId: 'foreign-end-1', type: 'end', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
     ]);
@@ -464,15 +517,23 @@ describe('POST /api/sync: refusals', () => {
     const sessionId = outbox.workout({ dayId: 1, sets: 1, finish: 'open' });
     await sendBatch(agent, outbox.operations);
 
-    const answer = await sendBatch(agent, [{ opId: 'wrong-day-end', type: 'end', at: outbox.tick(), dayId: 2, sessionId }]);
+    const answer = await sendBatch(agent, [
+      { opId: 'wrong-day-end', type: 'end', at: outbox.tick(), dayId: 2, sessionId },
+    ]);
 
-    expect(answer.results).toEqual([{ opId: 'wrong-day-end', status: 'rejected', httpStatus: 400, message: "dayId: must be the session's day (1)" }]);
+    expect(answer.results).toEqual([
+      { opId: 'wrong-day-end', status: 'rejected', httpStatus: 400, message: "dayId: must be the session's day (1)" },
+    ]);
   });
 
   it.each([
     ['no operations', { operations: [] }, 'operations: must hold at least one operation'],
     ['an operation without an id', { operations: [{ type: 'end' }] }, 'operations.0.opId: must be an operation id'],
-    ['too many operations', { operations: Array.from({ length: MAX_SYNC_OPERATIONS + 1 }, (_, i) => ({ opId: `operation-${i}` })) }, `operations: must hold at most ${MAX_SYNC_OPERATIONS} operations`],
+    [
+      'too many operations',
+      { operations: Array.from({ length: MAX_SYNC_OPERATIONS + 1 }, (_, i) => ({ opId: `operation-${i}` })) },
+      `operations: must hold at most ${MAX_SYNC_OPERATIONS} operations`,
+    ],
     ['an unknown field', { operations: [{ opId: 'operation-1' }], force: true }, 'Request: unknown field "force"'],
   ])('refuses a batch with %s (400), applying nothing', async (_case, body, message) => {
     const { agent, userId } = await account();
@@ -485,7 +546,10 @@ describe('POST /api/sync: refusals', () => {
   });
 
   it('needs a signed-in user (401)', async () => {
-    await request(app).post('/api/sync').send({ operations: [{ opId: 'operation-1' }] }).expect(401);
+    await request(app)
+      .post('/api/sync')
+      .send({ operations: [{ opId: 'operation-1' }] })
+      .expect(401);
   });
 });
 
@@ -502,7 +566,9 @@ describe('POST /api/sync: speed', () => {
     await sendAll(agent, outbox.operations, MAX_SYNC_OPERATIONS);
     const elapsed = performance.now() - started;
 
-    console.info(`sync: ${outbox.operations.length} operations (15 workouts, ${outbox.logged.length} sets) in ${Math.round(elapsed)} ms`);
+    console.info(
+      `sync: ${outbox.operations.length} operations (15 workouts, ${outbox.logged.length} sets) in ${Math.round(elapsed)} ms`,
+    );
     expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
     expect(await getState(agent)).toEqual({ cycleCount: 5, nextRecommendedDay: 1 });
     expect(elapsed).toBeLessThan(5000);

@@ -85,7 +85,15 @@ export class Outbox {
       const reps = 6 + (i % 5);
       const completed: WorkoutSet = { ...set, completed: true, weight, reps, completedAt };
       Object.assign(set, completed);
-      this.logged.push({ sessionId, workoutDayId: dayId, exerciseId: exercise.id, setId: set.id, weight, reps, date: completedAt });
+      this.logged.push({
+        sessionId,
+        workoutDayId: dayId,
+        exerciseId: exercise.id,
+        setId: set.id,
+        weight,
+        reps,
+        date: completedAt,
+      });
       const sent = fullState ? structuredClone(exercises) : [{ ...exercise, sets: [completed] }];
       this.push({ opId: randomUUID(), type: 'save', at: this.tick(0), dayId, sessionId, exercises: sent });
     });
@@ -118,7 +126,8 @@ export async function sendBatch(agent: Agent, operations: SyncOperation[]) {
 /** Sends the outbox in batches of at most `size` operations, in order, as a long outbox goes. */
 export async function sendAll(agent: Agent, operations: SyncOperation[], size: number) {
   const answers = [];
-  for (let start = 0; start < operations.length; start += size) answers.push(await sendBatch(agent, operations.slice(start, start + size)));
+  for (let start = 0; start < operations.length; start += size)
+    answers.push(await sendBatch(agent, operations.slice(start, start + size)));
   return answers;
 }
 
@@ -176,11 +185,21 @@ export async function storedEntries(database: TestDatabase, userId: string): Pro
  * Moves an account's creation `daysAgo` into the past (an outbox may not predate the account), with its trial
  * ending `trialEndsInDays` from now (negative: it ended that long ago).
  */
-export async function backdateAccount(database: TestDatabase, userId: string, daysAgo: number, trialEndsInDays: number) {
+export async function backdateAccount(
+  database: TestDatabase,
+  userId: string,
+  daysAgo: number,
+  trialEndsInDays: number,
+) {
   const day = 24 * 60 * MINUTE;
   await database.connection.collection('users').updateOne(
     { _id: new Types.ObjectId(userId) },
-    { $set: { createdAt: new Date(Date.now() - daysAgo * day), trialEndsAt: new Date(Date.now() + trialEndsInDays * day) } },
+    {
+      $set: {
+        createdAt: new Date(Date.now() - daysAgo * day),
+        trialEndsAt: new Date(Date.now() + trialEndsInDays * day),
+      },
+    },
   );
 }
 

@@ -68,7 +68,11 @@ describe('workout access and isolation', () => {
     for (const route of workoutRoutes(session.id, completeAll(session.exercises))) {
       const response = await send(agent, route);
       if (route.premium) {
-        expect([route.path, response.status, response.body]).toEqual([route.path, 402, { message: ACCESS_DENIED_MESSAGE }]);
+        expect([route.path, response.status, response.body]).toEqual([
+          route.path,
+          402,
+          { message: ACCESS_DENIED_MESSAGE },
+        ]);
       } else {
         expect([route.path, response.status]).toEqual([route.path, 200]);
       }
@@ -78,7 +82,7 @@ describe('workout access and isolation', () => {
     expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
   });
 
-  it('keeps two users apart: neither can read or change the other\'s days, sessions or progress', async () => {
+  it("keeps two users apart: neither can read or change the other's days, sessions or progress", async () => {
     const alice = await signUp(app);
     const bob = await signUp(app);
 
@@ -92,28 +96,41 @@ describe('workout access and isolation', () => {
     // Bob sees none of it.
     expect((await getDay(bob.agent, 1)).exercises.flatMap((e) => e.sets).some((set) => set.completed)).toBe(false);
     expect(await getProgress(bob.agent)).toEqual([]);
-    expect(lastWorkoutSchema.parse((await bob.agent.get('/api/progress/last-workout/101/1').expect(200)).body)).toEqual({
-      workingSet: null,
-      warmupSet: null,
-    });
+    expect(lastWorkoutSchema.parse((await bob.agent.get('/api/progress/last-workout/101/1').expect(200)).body)).toEqual(
+      {
+        workingSet: null,
+        warmupSet: null,
+      },
+    );
     expect((await bob.agent.get('/api/sessions/open').expect(200)).body).toBeNull();
 
     // Alice's session answers Bob exactly as a session that does not exist (404, never 403).
     const notFound = { message: 'Session not found' };
-    expect((await bob.agent.put(`/api/sessions/${aliceSession.id}`).send({ exercises: [] }).expect(404)).body).toEqual(notFound);
+    expect((await bob.agent.put(`/api/sessions/${aliceSession.id}`).send({ exercises: [] }).expect(404)).body).toEqual(
+      notFound,
+    );
     expect((await bob.agent.post(`/api/sessions/${aliceSession.id}/end`).expect(404)).body).toEqual(notFound);
 
     // An id of Alice in the body is refused, never used.
-    const smuggled = await bob.agent.put('/api/workout-days/1').send({ userId: alice.user.id, exercises: aliceExercises }).expect(400);
+    const smuggled = await bob.agent
+      .put('/api/workout-days/1')
+      .send({ userId: alice.user.id, exercises: aliceExercises })
+      .expect(400);
     expect(smuggled.body.message).toBe('Request: unknown field "userId"');
     await bob.agent.post('/api/sessions/start').send({ dayId: 1, userId: alice.user.id }).expect(400);
 
     // Everything Bob does to his own program leaves Alice's alone.
     const bobSession = await startSession(bob.agent, 1);
     expect(bobSession.id).not.toBe(aliceSession.id);
-    await bob.agent.put(`/api/sessions/${bobSession.id}`).send({ exercises: completeAll(bobSession.exercises) }).expect(200);
+    await bob.agent
+      .put(`/api/sessions/${bobSession.id}`)
+      .send({ exercises: completeAll(bobSession.exercises) })
+      .expect(200);
     await bob.agent.post(`/api/sessions/${bobSession.id}/end`).expect(200);
-    await bob.agent.put('/api/workout-days/1').send({ exercises: completeAll(bobSession.exercises) }).expect(200);
+    await bob.agent
+      .put('/api/workout-days/1')
+      .send({ exercises: completeAll(bobSession.exercises) })
+      .expect(200);
     await bob.agent.post('/api/workout-days/1/complete').expect(200);
     await bob.agent.post('/api/workout-days/2/reset').expect(200);
     await bob.agent.post('/api/reset').expect(200);

@@ -39,12 +39,22 @@ export async function startSession(agent: Agent, dayId: number, status = 201): P
 }
 
 /** A set as the client sends it once the user pressed Complete Set. */
-export function completed(set: WorkoutSet, weight: number, reps: number, completedAt: string, weightUnit = set.weightUnit): WorkoutSet {
+export function completed(
+  set: WorkoutSet,
+  weight: number,
+  reps: number,
+  completedAt: string,
+  weightUnit = set.weightUnit,
+): WorkoutSet {
   return { ...set, completed: true, weight, reps, weightUnit, completedAt };
 }
 
 /** Every set of every exercise completed, one minute apart from `start`, with weight = base + set index. */
-export function completeAll(exercises: Exercise[], start = Date.parse('2026-11-20T10:00:00.000Z'), base = 100): Exercise[] {
+export function completeAll(
+  exercises: Exercise[],
+  start = Date.parse('2026-11-20T10:00:00.000Z'),
+  base = 100,
+): Exercise[] {
   let minute = 0;
   return exercises.map((exercise) => ({
     ...exercise,
@@ -58,7 +68,10 @@ export function completeAll(exercises: Exercise[], start = Date.parse('2026-11-2
 /** Completes a day the way the client does: save the day's completed sets, then mark it complete. */
 export async function performDay(agent: Agent, dayId: number, base = 100) {
   const day = await getDay(agent, dayId);
-  await agent.put(`/api/workout-days/${dayId}`).send({ ...day, exercises: completeAll(day.exercises, Date.now() - 3600_000, base) }).expect(200);
+  await agent
+    .put(`/api/workout-days/${dayId}`)
+    .send({ ...day, exercises: completeAll(day.exercises, Date.now() - 3600_000, base) })
+    .expect(200);
   return agent.post(`/api/workout-days/${dayId}/complete`).expect(200);
 }
 
@@ -74,7 +87,10 @@ export async function snapshotOf(database: TestDatabase, userId: string) {
   const id = new Types.ObjectId(userId);
   const collection = (name: string) => database.connection.collection(name);
   const [days, state, sessions, progress] = await Promise.all([
-    collection('workoutdays').find({ userId: id }, { projection: { _id: 0 } }).sort({ dayId: 1 }).toArray(),
+    collection('workoutdays')
+      .find({ userId: id }, { projection: { _id: 0 } })
+      .sort({ dayId: 1 })
+      .toArray(),
     collection('workoutstates').findOne({ userId: id }, { projection: { _id: 0 } }),
     collection('workoutsessions').find({ userId: id }).sort({ startedAt: 1 }).toArray(),
     collection('progressentries').find({ userId: id }).sort({ date: 1 }).toArray(),

@@ -40,9 +40,33 @@ describe('seeding from the program template', () => {
 
   it('gives every exercise two blank warm-up sets and one blank working set, in lbs', () => {
     expect(blankSets(101)).toEqual([
-      { id: '101-w1', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
-      { id: '101-w2', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
-      { id: '101-work', type: 'working', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
+      {
+        id: '101-w1',
+        type: 'warmup',
+        completed: false,
+        weight: null,
+        reps: null,
+        weightUnit: 'lbs',
+        completedAt: null,
+      },
+      {
+        id: '101-w2',
+        type: 'warmup',
+        completed: false,
+        weight: null,
+        reps: null,
+        weightUnit: 'lbs',
+        completedAt: null,
+      },
+      {
+        id: '101-work',
+        type: 'working',
+        completed: false,
+        weight: null,
+        reps: null,
+        weightUnit: 'lbs',
+        completedAt: null,
+      },
     ]);
   });
 });
@@ -53,7 +77,13 @@ describe('applySetState', () => {
   it('takes the sent set state by id, keeps names, types and unsent sets, and lists what was sent', () => {
     const { exercises, touched } = applySetState(
       stored(),
-      [{ id: 301, name: 'renamed by the client', sets: [done('301-w1', 90, 10), wireSet('301-w2', { weight: 100, weightUnit: 'kg' })] }],
+      [
+        {
+          id: 301,
+          name: 'renamed by the client',
+          sets: [done('301-w1', 90, 10), wireSet('301-w2', { weight: 100, weightUnit: 'kg' })],
+        },
+      ],
       NOW,
     );
     expect(exercises[0].name).toBe('Leg Press');
@@ -79,7 +109,12 @@ describe('applySetState', () => {
   });
 
   it.each([
-    ['an unknown exercise', [{ id: 101, name: 'Incline Press', sets: [] }], 'exercises.0.id', 'unknown exercise 101 for this day'],
+    [
+      'an unknown exercise',
+      [{ id: 101, name: 'Incline Press', sets: [] }],
+      'exercises.0.id',
+      'unknown exercise 101 for this day',
+    ],
     [
       'an unknown set',
       [{ id: 302, name: 'Calf Raises', sets: [wireSet('301-w1')] }],

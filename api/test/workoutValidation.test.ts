@@ -31,7 +31,12 @@ describe('workout input validation', () => {
 
   /** Incline Press with its working set replaced by `set` fields (on top of a valid completed set). */
   const withWorkingSet = (fields: Record<string, unknown>) => ({
-    exercises: [{ ...incline, sets: [{ ...completed(incline.sets[2], 135, 8, '2026-11-20T10:08:00.000Z'), ...fields } as WorkoutSet] }],
+    exercises: [
+      {
+        ...incline,
+        sets: [{ ...completed(incline.sets[2], 135, 8, '2026-11-20T10:08:00.000Z'), ...fields } as WorkoutSet],
+      },
+    ],
   });
 
   // Both set-saving routes get the same set cases.
@@ -44,9 +49,21 @@ describe('workout input validation', () => {
     ['negative reps', { reps: -3 }, /^exercises\.0\.sets\.0\.reps: must be above 0$/],
     ['fractional reps', { reps: 8.5 }, /^exercises\.0\.sets\.0\.reps: must be a whole number$/],
     ['a completed set without reps', { reps: null }, /^exercises\.0\.sets\.0\.reps: is required on a completed set$/],
-    ['a completed set without completedAt', { completedAt: null }, /^exercises\.0\.sets\.0\.completedAt: is required on a completed set$/],
-    ['a completion time that is not a date', { completedAt: 'yesterday' }, /^exercises\.0\.sets\.0\.completedAt: must be an ISO date$/],
-    ['a completion time in the future', { completedAt: '2999-01-01T00:00:00.000Z' }, /^exercises\.0\.sets\.0\.completedAt: must not be in the future$/],
+    [
+      'a completed set without completedAt',
+      { completedAt: null },
+      /^exercises\.0\.sets\.0\.completedAt: is required on a completed set$/,
+    ],
+    [
+      'a completion time that is not a date',
+      { completedAt: 'yesterday' },
+      /^exercises\.0\.sets\.0\.completedAt: must be an ISO date$/,
+    ],
+    [
+      'a completion time in the future',
+      { completedAt: '2999-01-01T00:00:00.000Z' },
+      /^exercises\.0\.sets\.0\.completedAt: must not be in the future$/,
+    ],
     ['an unknown unit', { weightUnit: 'stone' }, /^exercises\.0\.sets\.0\.weightUnit: must be lbs or kg$/],
     ['an unknown set type', { type: 'cooldown' }, /^exercises\.0\.sets\.0\.type: must be warmup or working$/],
     ['completed as text', { completed: 'yes' }, /^exercises\.0\.sets\.0\.completed: must be true or false$/],
@@ -61,24 +78,108 @@ describe('workout input validation', () => {
     ['a fractional dayId', 'post', '/api/sessions/start', { dayId: 1.5 }, /^dayId: must be a workout day id$/],
     ['a body that is a list', 'post', '/api/sessions/start', [1], /^Request: /],
     ['a missing exercises list', 'put', '/api/workout-days/1', {}, /^exercises: must be a list of exercises$/],
-    ['exercises that are not a list', 'put', '/api/workout-days/1', { exercises: { $set: {} } }, /^exercises: must be a list of exercises$/],
-    ['an unknown exercise', 'put', '/api/workout-days/1', { exercises: [{ ...incline, id: 301 }] }, /^exercises\.0\.id: unknown exercise 301 for this day$/],
-    ['an operator field in the day body', 'put', '/api/workout-days/1', { exercises: [], $where: '1' }, /^Request: unknown field "\$where"$/],
-    ['a day id in the body that is not the path\'s', 'put', '/api/workout-days/1', { id: 2, exercises: [] }, /^id: must be the day in the path \(1\)$/],
-    ['a day id that is not a number', 'put', '/api/workout-days/one', { exercises: [] }, /^id: must be a workout day id$/],
+    [
+      'exercises that are not a list',
+      'put',
+      '/api/workout-days/1',
+      { exercises: { $set: {} } },
+      /^exercises: must be a list of exercises$/,
+    ],
+    [
+      'an unknown exercise',
+      'put',
+      '/api/workout-days/1',
+      { exercises: [{ ...incline, id: 301 }] },
+      /^exercises\.0\.id: unknown exercise 301 for this day$/,
+    ],
+    [
+      'an operator field in the day body',
+      'put',
+      '/api/workout-days/1',
+      { exercises: [], $where: '1' },
+      /^Request: unknown field "\$where"$/,
+    ],
+    [
+      "a day id in the body that is not the path's",
+      'put',
+      '/api/workout-days/1',
+      { id: 2, exercises: [] },
+      /^id: must be the day in the path \(1\)$/,
+    ],
+    [
+      'a day id that is not a number',
+      'put',
+      '/api/workout-days/one',
+      { exercises: [] },
+      /^id: must be a workout day id$/,
+    ],
     ['a day id of 0', 'post', '/api/workout-days/0/complete', undefined, /^id: must be a workout day id$/],
-    ['a completion body with unknown fields', 'post', '/api/workout-days/1/complete', { cycleCount: 9 }, /^Request: unknown field "cycleCount"$/],
-    ['a completion time that is not a date', 'post', '/api/workout-days/1/complete', { lastCompleted: 'now' }, /^lastCompleted: must be an ISO date$/],
+    [
+      'a completion body with unknown fields',
+      'post',
+      '/api/workout-days/1/complete',
+      { cycleCount: 9 },
+      /^Request: unknown field "cycleCount"$/,
+    ],
+    [
+      'a completion time that is not a date',
+      'post',
+      '/api/workout-days/1/complete',
+      { lastCompleted: 'now' },
+      /^lastCompleted: must be an ISO date$/,
+    ],
     ['a reset body with fields', 'post', '/api/workout-days/1/reset', { all: true }, /^Request: unknown field "all"$/],
-    ['a reset-all body with fields', 'post', '/api/reset', { userId: '0123456789abcdef01234567' }, /^Request: unknown field "userId"$/],
+    [
+      'a reset-all body with fields',
+      'post',
+      '/api/reset',
+      { userId: '0123456789abcdef01234567' },
+      /^Request: unknown field "userId"$/,
+    ],
     ['a session id that is not an id', 'put', '/api/sessions/not-an-id', { exercises: [] }, /^id: is not a valid id$/],
     ['a session end with a bad id', 'post', '/api/sessions/%24ne/end', undefined, /^id: is not a valid id$/],
-    ['a session save with unknown fields', 'put', '/api/sessions/:session', { exercises: [], endedAt: null }, /^Request: unknown field "endedAt"$/],
-    ['a session save naming no day', 'put', '/api/sessions/:session', { exercises: [], workoutDay: 'Day 1' }, /^workoutDay: must be a workout day$/],
-    ['an exercise id that is not a number', 'get', '/api/progress/last-workout/bench/1', undefined, /^exerciseId: must be an exercise id$/],
-    ['a day id that is negative', 'get', '/api/progress/last-workout/101/-1', undefined, /^workoutDayId: must be a workout day id$/],
-    ...setCases.map(([name, fields, message]): Case => [`${name} (day save)`, 'put', '/api/workout-days/1', withWorkingSet(fields), message]),
-    ...setCases.map(([name, fields, message]): Case => [`${name} (session save)`, 'put', '/api/sessions/:session', withWorkingSet(fields), message]),
+    [
+      'a session save with unknown fields',
+      'put',
+      '/api/sessions/:session',
+      { exercises: [], endedAt: null },
+      /^Request: unknown field "endedAt"$/,
+    ],
+    [
+      'a session save naming no day',
+      'put',
+      '/api/sessions/:session',
+      { exercises: [], workoutDay: 'Day 1' },
+      /^workoutDay: must be a workout day$/,
+    ],
+    [
+      'an exercise id that is not a number',
+      'get',
+      '/api/progress/last-workout/bench/1',
+      undefined,
+      /^exerciseId: must be an exercise id$/,
+    ],
+    [
+      'a day id that is negative',
+      'get',
+      '/api/progress/last-workout/101/-1',
+      undefined,
+      /^workoutDayId: must be a workout day id$/,
+    ],
+    ...setCases.map(([name, fields, message]): Case => [
+      `${name} (day save)`,
+      'put',
+      '/api/workout-days/1',
+      withWorkingSet(fields),
+      message,
+    ]),
+    ...setCases.map(([name, fields, message]): Case => [
+      `${name} (session save)`,
+      'put',
+      '/api/sessions/:session',
+      withWorkingSet(fields),
+      message,
+    ]),
   ];
 
   it('answers 400 naming the field, and writes nothing, for each bad input', async () => {
@@ -98,7 +199,10 @@ describe('workout input validation', () => {
 
   it('accepts the same payloads once they are valid (the cases fail for the named reason only)', async () => {
     await agent.put('/api/workout-days/1').send(withWorkingSet({})).expect(200);
-    await agent.put(`/api/sessions/${sessionId}`).send(withWorkingSet({ weight: 2000, weightUnit: 'kg' })).expect(200);
+    await agent
+      .put(`/api/sessions/${sessionId}`)
+      .send(withWorkingSet({ weight: 2000, weightUnit: 'kg' }))
+      .expect(200);
     const entries = (await agent.get('/api/progress').expect(200)).body;
     expect(entries.map((entry: { weight: number; setType: string }) => [entry.weight, entry.setType])).toEqual([
       [95, 'warmup'],

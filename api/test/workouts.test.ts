@@ -5,7 +5,17 @@ import {
   workoutDaySchema,
 } from '@hit/contracts';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
-import { completeAll, completed, getDay, getDays, getProgress, getState, performDay, snapshotOf, startSession } from './workoutFixtures';
+import {
+  completeAll,
+  completed,
+  getDay,
+  getDays,
+  getProgress,
+  getState,
+  performDay,
+  snapshotOf,
+  startSession,
+} from './workoutFixtures';
 
 describe('workout days and state', () => {
   let database: TestDatabase;
@@ -23,7 +33,9 @@ describe('workout days and state', () => {
     expect((await snapshotOf(database, user.id)).days).toHaveLength(3);
 
     const days = await getDays(agent);
-    expect(days.map((day) => [day.id, day.name, day.muscleGroups, day.canPerform, day.isCompleted, day.lastCompleted])).toEqual([
+    expect(
+      days.map((day) => [day.id, day.name, day.muscleGroups, day.canPerform, day.isCompleted, day.lastCompleted]),
+    ).toEqual([
       [1, 'Day 1', ['Chest', 'Back'], true, false, null],
       [2, 'Day 2', ['Shoulders', 'Arms'], false, false, null],
       [3, 'Day 3', ['Legs', 'Abs'], false, false, null],
@@ -39,9 +51,33 @@ describe('workout days and state', () => {
       id: 101,
       name: 'Incline Press',
       sets: [
-        { id: '101-w1', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
-        { id: '101-w2', type: 'warmup', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
-        { id: '101-work', type: 'working', completed: false, weight: null, reps: null, weightUnit: 'lbs', completedAt: null },
+        {
+          id: '101-w1',
+          type: 'warmup',
+          completed: false,
+          weight: null,
+          reps: null,
+          weightUnit: 'lbs',
+          completedAt: null,
+        },
+        {
+          id: '101-w2',
+          type: 'warmup',
+          completed: false,
+          weight: null,
+          reps: null,
+          weightUnit: 'lbs',
+          completedAt: null,
+        },
+        {
+          id: '101-work',
+          type: 'working',
+          completed: false,
+          weight: null,
+          reps: null,
+          weightUnit: 'lbs',
+          completedAt: null,
+        },
       ],
     });
     for (const day of days) workoutDaySchema.strict().parse(day);
@@ -57,14 +93,16 @@ describe('workout days and state', () => {
     expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
   });
 
-  it('rotates 1 -> 2 -> 3 -> 1, counting a cycle after day 3 and clearing the previous cycle\'s marks', async () => {
+  it("rotates 1 -> 2 -> 3 -> 1, counting a cycle after day 3 and clearing the previous cycle's marks", async () => {
     const { agent } = await signUp(app);
     const first = completeWorkoutDayResponseSchema.parse((await performDay(agent, 1)).body);
     expect(first.workoutState).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
     expect(first.workoutDay).toMatchObject({ id: 1, isCompleted: true, canPerform: false });
     expect(Date.now() - Date.parse(first.workoutDay.lastCompleted!)).toBeLessThan(10_000);
     // The set state is cleared for next time (the sets are progress now).
-    expect(first.workoutDay.exercises.flatMap((e) => e.sets).every((set) => !set.completed && set.reps === null)).toBe(true);
+    expect(first.workoutDay.exercises.flatMap((e) => e.sets).every((set) => !set.completed && set.reps === null)).toBe(
+      true,
+    );
 
     let days = await getDays(agent);
     expect(days.map((day) => [day.id, day.isCompleted, day.canPerform])).toEqual([
@@ -116,13 +154,17 @@ describe('workout days and state', () => {
   it('answers 404 with a message for a day id the user does not have', async () => {
     const { agent } = await signUp(app);
     const day = await getDay(agent, 1);
-    expect((await agent.post('/api/workout-days/4/complete').expect(404)).body).toEqual({ message: 'Workout day 4 not found' });
-    expect((await agent.post('/api/workout-days/99/reset').expect(404)).body).toEqual({ message: 'Workout day 99 not found' });
+    expect((await agent.post('/api/workout-days/4/complete').expect(404)).body).toEqual({
+      message: 'Workout day 4 not found',
+    });
+    expect((await agent.post('/api/workout-days/99/reset').expect(404)).body).toEqual({
+      message: 'Workout day 99 not found',
+    });
     await agent.put('/api/workout-days/7').send({ exercises: day.exercises }).expect(404);
     await agent.post('/api/sessions/start').send({ dayId: 5 }).expect(404);
   });
 
-  it('saves a day\'s set state, records each completed set once, and removes it again on undo', async () => {
+  it("saves a day's set state, records each completed set once, and removes it again on undo", async () => {
     const { agent } = await signUp(app);
     const day = await getDay(agent, 1);
     const [incline] = day.exercises;
@@ -149,13 +191,19 @@ describe('workout days and state', () => {
     ]);
     expect((await getDay(agent, 1)).exercises[0].sets[0].completed).toBe(true);
 
-    await agent.put('/api/workout-days/1').send({ exercises: [{ ...incline, sets: [incline.sets[0]] }] }).expect(200);
+    await agent
+      .put('/api/workout-days/1')
+      .send({ exercises: [{ ...incline, sets: [incline.sets[0]] }] })
+      .expect(200);
     expect(await getProgress(agent)).toEqual([]);
   });
 
   it('completing a day records the sets saved in it exactly once', async () => {
     const { agent } = await signUp(app);
-    await agent.put('/api/workout-days/1').send({ exercises: completeAll((await getDay(agent, 1)).exercises) }).expect(200);
+    await agent
+      .put('/api/workout-days/1')
+      .send({ exercises: completeAll((await getDay(agent, 1)).exercises) })
+      .expect(200);
     await agent.post('/api/workout-days/1/complete').send({ lastCompleted: new Date().toISOString() }).expect(200);
     const entries = progressEntriesSchema.parse((await agent.get('/api/progress').expect(200)).body);
     expect(entries).toHaveLength(4 * 3);
@@ -183,7 +231,10 @@ describe('workout days and state', () => {
     // The next performance of the day writes new entries instead of overwriting the first one's.
     const next = await startSession(agent, 1);
     expect(next.id).not.toBe(session.id);
-    await agent.put(`/api/sessions/${next.id}`).send({ exercises: completeAll(next.exercises.slice(0, 1), Date.parse('2026-11-21T10:00:00.000Z')) }).expect(200);
+    await agent
+      .put(`/api/sessions/${next.id}`)
+      .send({ exercises: completeAll(next.exercises.slice(0, 1), Date.parse('2026-11-21T10:00:00.000Z')) })
+      .expect(200);
     expect(await getProgress(agent)).toHaveLength(6);
   });
 

@@ -14,7 +14,11 @@ app.use(
   session({
     name: 'hit.sid',
     secret: 'bench-baseline-secret-bench-baseline-secret',
-    store: MongoStore.create({ mongoUrl: process.env.MONGODB_URI, collectionName: 'baselinesessions', touchAfter: 60 * 60 }),
+    store: MongoStore.create({
+      mongoUrl: process.env.MONGODB_URI,
+      collectionName: 'baselinesessions',
+      touchAfter: 60 * 60,
+    }),
     resave: false,
     saveUninitialized: false,
     rolling: true,

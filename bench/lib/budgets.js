@@ -8,13 +8,15 @@ function sharedBudgets() {
     const shared = require(path.join(REPO_ROOT, 'config/budgets.js'));
     return shared && typeof shared === 'object' ? shared : {};
   } catch (error) {
-    if (error.code !== 'MODULE_NOT_FOUND') console.warn(`config/budgets.js unreadable (${error.message}): using the bench's defaults`);
+    if (error.code !== 'MODULE_NOT_FOUND')
+      console.warn(`config/budgets.js unreadable (${error.message}): using the bench's defaults`);
     return {};
   }
 }
 
 const shared = sharedBudgets();
-const number = (value, fallback) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback);
+const number = (value, fallback) =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 
 const BUDGETS = {
   landingInitialJsKb: number(shared.landingInitialJsKb, 100),

@@ -9,7 +9,12 @@ const { newContext, recordRequests, ownerOf, containsD3 } = require('./browser')
 
 const ROUTES = [
   { name: '/', remote: null, signedIn: false, ready: null },
-  { name: '/auth', remote: 'mf-auth', signedIn: false, ready: (page) => page.getByRole('button', { name: 'Sign In' }).waitFor() },
+  {
+    name: '/auth',
+    remote: 'mf-auth',
+    signedIn: false,
+    ready: (page) => page.getByRole('button', { name: 'Sign In' }).waitFor(),
+  },
   {
     name: '/home',
     remote: 'mf-workout',
@@ -36,7 +41,9 @@ const ROUTES = [
 function summarize(scripts, ownRemote) {
   const totalBytes = scripts.reduce((sum, s) => sum + s.bodyBytes, 0);
   const ownBytes = scripts.filter((s) => ownerOf(s.path) === ownRemote).reduce((sum, s) => sum + s.bodyBytes, 0);
-  const foreign = [...new Set(scripts.map((s) => ownerOf(s.path)).filter((owner) => owner !== 'shell' && owner !== ownRemote))];
+  const foreign = [
+    ...new Set(scripts.map((s) => ownerOf(s.path)).filter((owner) => owner !== 'shell' && owner !== ownRemote)),
+  ];
   const d3 = scripts.filter((s) => containsD3(s.path)).map((s) => s.path);
   return { totalBytes, ownBytes, foreign, d3, count: scripts.length, paths: scripts.map((s) => s.path) };
 }
@@ -45,7 +52,10 @@ async function measureBundles({ browser, baseUrl, cookie, progressCookie = cooki
   const results = [];
   for (const route of ROUTES) {
     const signedInAs = route.withHistory ? progressCookie : cookie;
-    const context = await newContext(browser, baseUrl, { cookie: route.signedIn ? signedInAs : undefined, gzipOnly: true });
+    const context = await newContext(browser, baseUrl, {
+      cookie: route.signedIn ? signedInAs : undefined,
+      gzipOnly: true,
+    });
     try {
       const page = await context.newPage();
       const recorder = recordRequests(page);

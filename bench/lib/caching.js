@@ -11,15 +11,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function head(baseUrl, urlPath, headers = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}${urlPath}`, { headers: { 'accept-encoding': 'gzip', ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers }));
-    });
+    const request = http.get(
+      `${baseUrl}${urlPath}`,
+      { headers: { 'accept-encoding': 'gzip', ...headers } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode, headers: response.headers }));
+      },
+    );
     request.on('error', reject);
   });
 }
 
-const noCache = (value) => typeof value === 'string' && value.split(',').map((v) => v.trim()).includes('no-cache');
+const noCache = (value) =>
+  typeof value === 'string' &&
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .includes('no-cache');
 
 async function checkHeaders({ baseUrl, cookie, landingScripts }) {
   const checks = [];
@@ -46,7 +55,12 @@ async function checkHeaders({ baseUrl, cookie, landingScripts }) {
   checks.push({
     figure: 'hashed assets immutable, 1 year',
     ok: hashed.length > 0 && bad.length === 0,
-    value: hashed.length === 0 ? 'no hashed script seen' : bad.length ? bad.slice(0, 2).join('; ') : `${hashed.length} of ${hashed.length} files`,
+    value:
+      hashed.length === 0
+        ? 'no hashed script seen'
+        : bad.length
+          ? bad.slice(0, 2).join('; ')
+          : `${hashed.length} of ${hashed.length} files`,
   });
 
   const map = await head(baseUrl, '/api/remotes', { cookie });
@@ -55,7 +69,8 @@ async function checkHeaders({ baseUrl, cookie, landingScripts }) {
   const badManifests = [];
   for (const p of manifests) {
     const answer = await head(baseUrl, p);
-    if (answer.status !== 200 || !noCache(answer.headers['cache-control'])) badManifests.push(`${p}: ${answer.status} ${answer.headers['cache-control']}`);
+    if (answer.status !== 200 || !noCache(answer.headers['cache-control']))
+      badManifests.push(`${p}: ${answer.status} ${answer.headers['cache-control']}`);
   }
   checks.push({
     figure: 'remote map + manifests no-cache',

@@ -3,9 +3,18 @@
 // Mirrors mf-analytics' analytics.perf.test.ts generator, with contract-valid set types (stored in MongoDB).
 const SETS_PER_WORKOUT = 30_000 / 780;
 const EXERCISE_NAMES = [
-  'Leg Press', 'Pulldown', 'Chest Press', 'Overhead Press',
-  'Squat', 'Seated Row', 'Incline Press', 'Lateral Raise',
-  'Deadlift', 'Chin-up', 'Dip', 'Curl',
+  'Leg Press',
+  'Pulldown',
+  'Chest Press',
+  'Overhead Press',
+  'Squat',
+  'Seated Row',
+  'Incline Press',
+  'Lateral Raise',
+  'Deadlift',
+  'Chin-up',
+  'Dip',
+  'Curl',
 ];
 
 /** `total` entries: { date (Date), sessionId (string|null), workoutDayId, round, exerciseId, setId, ... }. */

@@ -11,10 +11,13 @@ const SIZES = [1_000, 10_000, 30_000];
 async function insertHistory(db, email, total) {
   const user = await db.collection('users').findOne({ email });
   if (!user) throw new Error(`user ${email} not found`);
-  if (!(user.trialEndsAt > new Date())) throw new Error(`user ${email} has no access (trialEndsAt ${user.trialEndsAt})`);
+  if (!(user.trialEndsAt > new Date()))
+    throw new Error(`user ${email} has no access (trialEndsAt ${user.trialEndsAt})`);
   await insertEntries(db, user._id, total);
   // As the api does after every progress write: older cached answers become stale.
-  await db.collection('workoutstates').updateOne({ userId: user._id }, { $inc: { progressVersion: 1 } }, { upsert: true });
+  await db
+    .collection('workoutstates')
+    .updateOne({ userId: user._id }, { $inc: { progressVersion: 1 } }, { upsert: true });
 }
 
 /** `total` ProgressEntry documents of `userId`, in batches of 2,000. */
@@ -54,22 +57,26 @@ async function insertEntries(db, userId, total) {
 function timeGet(baseUrl, cookie, urlPath, decode = false) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const request = http.get(`${baseUrl}${urlPath}`, { headers: { cookie, 'accept-encoding': 'gzip', accept: 'application/json' } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const ms = performance.now() - t0;
-        if (response.statusCode !== 200) return reject(new Error(`GET ${urlPath}: HTTP ${response.statusCode}`));
-        const raw = Buffer.concat(chunks);
-        let body;
-        if (decode) {
-          const text = response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw;
-          body = JSON.parse(String(text));
-        }
-        resolve({ ms, body, bytes: raw.length, encoding: response.headers['content-encoding'] });
-      });
-      response.on('error', reject);
-    });
+    const request = http.get(
+      `${baseUrl}${urlPath}`,
+      { headers: { cookie, 'accept-encoding': 'gzip', accept: 'application/json' } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const ms = performance.now() - t0;
+          if (response.statusCode !== 200) return reject(new Error(`GET ${urlPath}: HTTP ${response.statusCode}`));
+          const raw = Buffer.concat(chunks);
+          let body;
+          if (decode) {
+            const text = response.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw;
+            body = JSON.parse(String(text));
+          }
+          resolve({ ms, body, bytes: raw.length, encoding: response.headers['content-encoding'] });
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -115,7 +122,9 @@ async function measureDatabaseRss({ startDatabase, dataDir }) {
   try {
     await mongo.connect();
     const db = mongo.db();
-    await db.collection('progressentries').createIndex({ userId: 1, workoutDayId: 1, exerciseId: 1, round: 1, setId: 1 }, { unique: true });
+    await db
+      .collection('progressentries')
+      .createIndex({ userId: 1, workoutDayId: 1, exerciseId: 1, round: 1, setId: 1 }, { unique: true });
     await db.collection('progressentries').createIndex({ userId: 1, date: 1 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const empty = rssOf(database.process.pid);

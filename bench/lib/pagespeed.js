@@ -53,7 +53,8 @@ function watchStartWorkout() {
   const check = () => {
     if (window.__benchStartWorkoutAt !== undefined) return;
     for (const button of document.querySelectorAll('button')) {
-      if (button.textContent.trim() !== 'Start Workout' && button.getAttribute('aria-label') !== 'Start Workout') continue;
+      if (button.textContent.trim() !== 'Start Workout' && button.getAttribute('aria-label') !== 'Start Workout')
+        continue;
       if (button.disabled || button.getAttribute('aria-disabled') === 'true') continue;
       const box = button.getBoundingClientRect();
       const style = getComputedStyle(button);
@@ -63,7 +64,12 @@ function watchStartWorkout() {
       }
     }
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
 }
 
 async function homeReady(browser, baseUrl, cookie) {

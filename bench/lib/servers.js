@@ -33,7 +33,8 @@ async function waitFor(child, check, timeoutMs, label) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}:\n${child.describe()}`);
     if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${label} was not ready within ${timeoutMs / 1000} s:\n${child.describe()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${label} was not ready within ${timeoutMs / 1000} s:\n${child.describe()}`);
     await sleep(150);
   }
 }
@@ -56,7 +57,12 @@ async function startDatabase(dataDir) {
   const dbPath = path.join(dataDir, 'db');
   fs.mkdirSync(dbPath, { recursive: true });
   const cli = path.join(REPO_ROOT, 'packages/embedded-mongo/dist/cli.js');
-  const child = spawnNode(cli, ['--host', '127.0.0.1', '--port', String(port), '--dbpath', dbPath], {}, 'embedded database');
+  const child = spawnNode(
+    cli,
+    ['--host', '127.0.0.1', '--port', String(port), '--dbpath', dbPath],
+    {},
+    'embedded database',
+  );
   await waitFor(child, async () => child.output.join('').includes('listening '), 30_000, 'embedded database');
   return { uri: `mongodb://127.0.0.1:${port}`, port, process: child, stop: () => stopChild(child) };
 }
@@ -92,7 +98,12 @@ async function startApi({ mongoUri, dataDir }) {
 /** baseline-server.js: bare Express 5 + express-session + connect-mongo on the same database. */
 async function startBaseline({ mongoUri }) {
   const port = await freePort();
-  const child = spawnNode(path.join(__dirname, 'baseline-server.js'), [], { PORT: String(port), MONGODB_URI: `${mongoUri}/hit-baseline` }, 'baseline');
+  const child = spawnNode(
+    path.join(__dirname, 'baseline-server.js'),
+    [],
+    { PORT: String(port), MONGODB_URI: `${mongoUri}/hit-baseline` },
+    'baseline',
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(child, async () => (await fetch(`${baseUrl}/health`)).ok, 30_000, 'baseline');
   return { baseUrl, port, process: child, stop: () => stopChild(child) };

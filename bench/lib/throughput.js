@@ -28,9 +28,13 @@ async function runLoad(options, watch) {
 
 function runLoadProcess(options) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'load-worker.js'), JSON.stringify({ connections: CONNECTIONS, ...options })], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, 'load-worker.js'), JSON.stringify({ connections: CONNECTIONS, ...options })],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -65,7 +69,10 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   const baselineCookie = login.headers.getSetCookie()[0].split(';')[0];
   await runLoad({ url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration: 2 }); // warm-up
   log(`  baseline GET /hello, ${duration} s ...`);
-  const hello = await runLoad({ url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration }, { server: baseline.process.pid, db: dbPid });
+  const hello = await runLoad(
+    { url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration },
+    { server: baseline.process.pid, db: dbPid },
+  );
 
   const { client, cookie } = await signUp(api.baseUrl, 'throughput');
   const rss = sampleRss(api.process.pid);
@@ -73,7 +80,10 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   if (!Array.isArray(days) || days.length === 0) throw new Error('GET /api/workout-days answered no days');
   await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration: 2 }); // warm-up
   log(`  api GET /api/workout-days, ${duration} s ...`);
-  const workoutDays = await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration }, { server: api.process.pid, db: dbPid });
+  const workoutDays = await runLoad(
+    { url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration },
+    { server: api.process.pid, db: dbPid },
+  );
 
   const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
   // Two bodies in turn, 8 and 9 reps on the first sets: every autosave really changes sets, as at the gym
@@ -82,7 +92,10 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0])); // valid, and the entries exist
   const putHeaders = { cookie, 'content-type': 'application/json', origin: api.baseUrl };
   log(`  api PUT /api/sessions/:id (autosave), ${duration} s ...`);
-  const autosave = await runLoad({ url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies, duration }, { server: api.process.pid, db: dbPid });
+  const autosave = await runLoad(
+    { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies, duration },
+    { server: api.process.pid, db: dbPid },
+  );
   const during = rss.stop();
   // "After the load run": a few seconds later, once the last requests and their garbage are gone.
   await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -98,7 +98,12 @@ async function signUp(baseUrl, prefix = 'bench') {
   accountCounter += 1;
   const email = `${prefix}.${process.pid}.${Date.now()}.${accountCounter}@example.com`;
   const client = new ApiClient(baseUrl);
-  await client.call('POST', '/api/register', { email, password: 'lift-heavy-2026', firstName: 'Bench', lastName: 'Mark' });
+  await client.call('POST', '/api/register', {
+    email,
+    password: 'lift-heavy-2026',
+    firstName: 'Bench',
+    lastName: 'Mark',
+  });
   if (!client.cookie) throw new Error('POST /api/register set no session cookie');
   return { client, email, cookie: client.cookie };
 }
@@ -116,4 +121,17 @@ function cpuSecondsOf(pid) {
   }
 }
 
-module.exports = { REPO_ROOT, API_DIR, requireFromApi, median, freePort, sleep, rssOf, sampleRss, cpuSecondsOf, ApiClient, signUp, kb };
+module.exports = {
+  REPO_ROOT,
+  API_DIR,
+  requireFromApi,
+  median,
+  freePort,
+  sleep,
+  rssOf,
+  sampleRss,
+  cpuSecondsOf,
+  ApiClient,
+  signUp,
+  kb,
+};

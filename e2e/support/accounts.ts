@@ -30,7 +30,10 @@ export async function fillSignUpForm(
 }
 
 /** Creates an account through the real sign-up form, as a visitor would. */
-export async function signUpThroughForm(page: Page, account: NewAccount = {}): Promise<{ email: string; password: string }> {
+export async function signUpThroughForm(
+  page: Page,
+  account: NewAccount = {},
+): Promise<{ email: string; password: string }> {
   await page.goto('/auth');
   await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
   const credentials = await fillSignUpForm(page, account);

@@ -22,7 +22,9 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
  */
 export function settled(page: Page): Promise<void> {
   return page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     // A cancelled animation (its element went away) rejects `finished`; that one is over too.
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -41,7 +43,11 @@ export async function checkScreen(page: Page, name: string, layout: Layout): Pro
   // When it does, the elements that stick out say where to look.
   const sticksOut = overflows ? await elementsPastTheRightEdge(page) : [];
   await page.setViewportSize(viewport);
-  expect({ screen: name, overflowsAt360px: overflows, sticksOut }).toEqual({ screen: name, overflowsAt360px: false, sticksOut: [] });
+  expect({ screen: name, overflowsAt360px: overflows, sticksOut }).toEqual({
+    screen: name,
+    overflowsAt360px: false,
+    sticksOut: [],
+  });
   await settled(page);
   await saveScreenshot(page, `${name}-${layout}`);
 }
@@ -50,10 +56,15 @@ export async function checkScreen(page: Page, name: string, layout: Layout): Pro
 function elementsPastTheRightEdge(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = window.innerWidth;
-    const past = Array.from(document.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > width + 0.5);
+    const past = Array.from(document.body.querySelectorAll('*')).filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5,
+    );
     return past
       .filter((element) => !past.some((other) => other !== element && element.contains(other)))
       .slice(0, 10)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+      );
   });
 }

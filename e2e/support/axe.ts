@@ -39,7 +39,9 @@ export async function expectNoSeriousViolations(page: Page, screenName: string):
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
 
   // Injected once per document (a navigation starts a fresh one without axe). Evaluated rather than added as a
@@ -78,6 +80,8 @@ export async function expectNoSeriousViolations(page: Page, screenName: string):
   );
 
   if (findings.length > 0) {
-    throw new Error(`axe found ${findings.length} serious or critical problem(s) on ${screenName}:\n${findings.map(describe).join('\n')}`);
+    throw new Error(
+      `axe found ${findings.length} serious or critical problem(s) on ${screenName}:\n${findings.map(describe).join('\n')}`,
+    );
   }
 }

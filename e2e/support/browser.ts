@@ -62,7 +62,8 @@ export async function openPage(
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      errors.push(`HTTP ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   page.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'failed';

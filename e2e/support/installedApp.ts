@@ -37,8 +37,12 @@ export interface StoppableApp {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
+    execFile(
+      command,
+      args,
+      { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`)) : resolve(stdout),
     );
   });
 }
@@ -55,7 +59,12 @@ export async function startStoppableApp(): Promise<StoppableApp> {
   const dataDir = freshDataDir();
   const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
   const mongoUri = `${mongo.uri}/hit-installed`;
-  const env = { MONGODB_URI: mongoUri, DATA_DIR: dataDir, STATIC_ROOT: staticRoot, REGISTRATIONS_PER_IP_PER_HOUR: '10000' };
+  const env = {
+    MONGODB_URI: mongoUri,
+    DATA_DIR: dataDir,
+    STATIC_ROOT: staticRoot,
+    REGISTRATIONS_PER_IP_PER_HOUR: '10000',
+  };
   let app: RunningApp | undefined = await startApp(env);
   const { baseUrl } = app;
   const port = new URL(baseUrl).port;
@@ -70,13 +79,22 @@ export async function startStoppableApp(): Promise<StoppableApp> {
     async start() {
       app ??= await startApp({ ...env, PORT: port });
     },
-    release: (...args) => run(process.execPath, [path.join(repoRoot, 'api/dist/release.js'), ...args], { MONGODB_URI: mongoUri, STATIC_ROOT: staticRoot }),
+    release: (...args) =>
+      run(process.execPath, [path.join(repoRoot, 'api/dist/release.js'), ...args], {
+        MONGODB_URI: mongoUri,
+        STATIC_ROOT: staticRoot,
+      }),
     async publish(folder, version, label) {
       // Asynchronously: the database this app uses answers from this very process.
       await new Promise<void>((resolve, reject) => {
         const build = spawn('npm', ['run', 'build', '--silent', '-w', folder], {
           cwd: repoRoot,
-          env: { ...process.env, REMOTE_VERSION: version, BUILD_LABEL: label, REMOTE_DIST_DIR: path.join(staticRoot, folder, 'dist') },
+          env: {
+            ...process.env,
+            REMOTE_VERSION: version,
+            BUILD_LABEL: label,
+            REMOTE_DIST_DIR: path.join(staticRoot, folder, 'dist'),
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         const output: string[] = [];

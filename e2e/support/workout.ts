@@ -28,7 +28,10 @@ export async function signedUpAtHome(page: Page): Promise<void> {
  */
 export async function waitClosely(
   locator: Locator,
-  { state = 'visible', timeout = 30_000 }: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number } = {},
+  {
+    state = 'visible',
+    timeout = 30_000,
+  }: { state?: 'visible' | 'attached' | 'detached' | 'hidden'; timeout?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -66,7 +69,12 @@ export function exerciseCard(page: Page, exercise: string): Locator {
  * Logs one set in the form that takes input: `set` is its heading ('Warm-up 1', 'Warm-up 2', 'Working Set'),
  * so the wait is for that very set of that exercise, not for whichever form happens to be on screen.
  */
-export async function completeSet(page: Page, exercise: string, set: string, { weight, reps }: LoggedSet): Promise<void> {
+export async function completeSet(
+  page: Page,
+  exercise: string,
+  set: string,
+  { weight, reps }: LoggedSet,
+): Promise<void> {
   const form = exerciseCard(page, exercise).getByRole('form', { name: set, exact: true });
   await waitClosely(form);
   await form.getByLabel('Weight', { exact: true }).fill(String(weight));

@@ -23,7 +23,11 @@ interface Focused {
 function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-    const textOf = (ids: string) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const textOf = (ids: string) =>
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return { tag: 'body', name: '', dialog: '', indicated: false };
     const labelledBy = element.getAttribute('aria-labelledby');
@@ -48,7 +52,12 @@ function focused(page: Page): Promise<Focused> {
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element is the one wanted; fails after `max` presses. */
-async function tabTo(page: Page, wanted: (now: Focused) => boolean, what: string, { shift = false, max = 40 } = {}): Promise<Focused> {
+async function tabTo(
+  page: Page,
+  wanted: (now: Focused) => boolean,
+  what: string,
+  { shift = false, max = 40 } = {},
+): Promise<Focused> {
   const seen: string[] = [];
   for (let press = 0; press < max; press += 1) {
     await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
@@ -56,7 +65,9 @@ async function tabTo(page: Page, wanted: (now: Focused) => boolean, what: string
     if (wanted(now)) return now;
     seen.push(`${now.tag} "${now.name}"`);
   }
-  throw new Error(`${max} presses of ${shift ? 'Shift+Tab' : 'Tab'} never reached ${what}; focus went through:\n  ${seen.join('\n  ')}`);
+  throw new Error(
+    `${max} presses of ${shift ? 'Shift+Tab' : 'Tab'} never reached ${what}; focus went through:\n  ${seen.join('\n  ')}`,
+  );
 }
 
 const named = (name: string) => (now: Focused) => now.name === name;
@@ -69,7 +80,9 @@ async function expectFocusTrapped(page: Page, dialog: string, presses = 12): Pro
       await page.keyboard.press(key);
       const now = await focused(page);
       if (now.dialog !== dialog) {
-        throw new Error(`${key} #${press + 1} took focus out of the '${dialog}' dialog, to ${now.tag} "${now.name}" (in dialog '${now.dialog}')`);
+        throw new Error(
+          `${key} #${press + 1} took focus out of the '${dialog}' dialog, to ${now.tag} "${now.name}" (in dialog '${now.dialog}')`,
+        );
       }
     }
   }

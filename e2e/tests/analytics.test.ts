@@ -44,13 +44,19 @@ describe('Progress Analytics', () => {
     await logWorkoutThroughApi(page, 1, 120);
 
     await page.goto('/progress');
-    await page.getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations').waitFor();
+    await page
+      .getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations')
+      .waitFor();
     await page.getByLabel('Total Working Sets: 16').waitFor();
     // Each Day 1 exercise went from 100 to 120 lbs; exercises logged once add no change.
     await page.getByLabel('Weight Change: +80.0 lbs').waitFor();
 
     for (const chart of ['Weight Progression', 'Rep Consistency']) {
-      const paths = page.locator('section, article, div').filter({ has: page.getByRole('heading', { name: chart }) }).last().locator('svg path');
+      const paths = page
+        .locator('section, article, div')
+        .filter({ has: page.getByRole('heading', { name: chart }) })
+        .last()
+        .locator('svg path');
       expect(await paths.count()).toBeGreaterThan(0);
     }
     await page.getByText('Optimal range: 6-10 reps').first().waitFor();

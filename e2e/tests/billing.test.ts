@@ -34,12 +34,17 @@ describe('an expired trial upgraded through the demo checkout', () => {
     await dismissWelcome(page);
 
     // The trial ended yesterday.
-    await mongo.db().collection('users').updateOne({ email }, { $set: { trialEndsAt: new Date(Date.now() - 86_400_000) } });
+    await mongo
+      .db()
+      .collection('users')
+      .updateOne({ email }, { $set: { trialEndsAt: new Date(Date.now() - 86_400_000) } });
 
     await page.reload();
     await page.getByRole('dialog', { name: 'Free Trial Expired' }).waitFor();
     await page.goto('/progress');
-    await page.getByText('Your trial has ended. Upgrade to Premium to continue accessing your analytics and progress tracking.').waitFor();
+    await page
+      .getByText('Your trial has ended. Upgrade to Premium to continue accessing your analytics and progress tracking.')
+      .waitFor();
 
     // Upgrade: the demo provider's labelled test-mode checkout, then back to /home.
     await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
@@ -59,7 +64,10 @@ describe('an expired trial upgraded through the demo checkout', () => {
 
     await page.getByRole('button', { name: 'Account' }).click();
     await panel.getByRole('button', { name: 'Cancel Subscription' }).click();
-    await page.getByRole('dialog', { name: 'Cancel subscription?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel subscription?' })
+      .getByRole('button', { name: 'Yes, cancel' })
+      .click();
     await page.getByText('Subscription Cancelled').first().waitFor();
     await panel.getByText(/Premium Ending/).waitFor();
     await saveScreenshot(page, 'account-panel-desktop');
@@ -67,7 +75,9 @@ describe('an expired trial upgraded through the demo checkout', () => {
     // On a phone the same panel is a sheet along the bottom edge, the full width of the screen.
     await page.setViewportSize(viewports.phone);
     const box = await panel.boundingBox();
-    expect(box && { left: Math.round(box.x), width: Math.round(box.width), bottom: Math.round(box.y + box.height) }).toEqual({
+    expect(
+      box && { left: Math.round(box.x), width: Math.round(box.width), bottom: Math.round(box.y + box.height) },
+    ).toEqual({
       left: 0,
       width: viewports.phone.width,
       bottom: viewports.phone.height,

@@ -8,7 +8,12 @@ import { logWorkout, press, waitClosely, type ExerciseLog } from '../support/wor
 const { baseUrl } = e2eEnvironment();
 
 /** Warm-ups at roughly half and three quarters of the working weight, in pounds. */
-function exercise(name: string, warmup1: [number, number], warmup2: [number, number], working: [number, number]): ExerciseLog {
+function exercise(
+  name: string,
+  warmup1: [number, number],
+  warmup2: [number, number],
+  working: [number, number],
+): ExerciseLog {
   const set = ([weight, reps]: [number, number]) => ({ weight, reps });
   return { name, warmups: [set(warmup1), set(warmup2)], working: set(working) };
 }
@@ -121,7 +126,11 @@ describe.each([
     const box = await boxOf(page, account);
     if (layout === 'phone') {
       // A bottom sheet: edge to edge, resting on the bottom of the screen.
-      const edges = { left: Math.round(box.x), right: Math.round(box.x + box.width), bottom: Math.round(box.y + box.height) };
+      const edges = {
+        left: Math.round(box.x),
+        right: Math.round(box.x + box.width),
+        bottom: Math.round(box.y + box.height),
+      };
       expect(edges).toEqual({ left: 0, right: viewport.width, bottom: viewport.height });
     } else {
       // A dialog in the middle of the screen, far narrower than it.
@@ -175,9 +184,17 @@ describe.each([
     const expectedWeights = Object.fromEntries(CYCLE.flat().map(({ name, working }) => [name, String(working.weight)]));
     expect(await tableRows(weights)).toEqual([{ Cycle: 'Cycle 1', ...expectedWeights }]);
     const reps = page.getByRole('table', { name: /^Reps by date/ });
-    const repRows = (await tableRows(reps)).map(({ Exercise, Reps, 'Weight (lbs)': weight }) => ({ Exercise, Reps, weight }));
+    const repRows = (await tableRows(reps)).map(({ Exercise, Reps, 'Weight (lbs)': weight }) => ({
+      Exercise,
+      Reps,
+      weight,
+    }));
     expect(repRows).toEqual(
-      CYCLE.flat().map(({ name, working }) => ({ Exercise: name, Reps: String(working.reps), weight: String(working.weight) })),
+      CYCLE.flat().map(({ name, working }) => ({
+        Exercise: name,
+        Reps: String(working.reps),
+        weight: String(working.weight),
+      })),
     );
     await check('progress');
 

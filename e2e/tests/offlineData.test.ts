@@ -92,7 +92,8 @@ async function waitForSavedReads(page: Page, reads: string[]): Promise<SavedRead
     const saved = await savedReads(page);
     const copy = saved.pointer ? saved.copies[`hit-cache:${saved.pointer}`] : undefined;
     if (copy && reads.every((read) => copy.includes(JSON.stringify([read])))) return saved;
-    if (Date.now() > deadline) throw new Error(`The offline copy never held ${reads.join(', ')}: ${JSON.stringify(saved)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The offline copy never held ${reads.join(', ')}: ${JSON.stringify(saved)}`);
     await page.waitForTimeout(100);
   }
 }
@@ -137,7 +138,9 @@ async function visitEveryScreenOnline(page: Page): Promise<void> {
   await page.reload();
   await page.getByRole('button', { name: 'Start Workout' }).waitFor();
   await page.getByRole('link', { name: 'Progress Analytics' }).first().click();
-  await page.getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations').waitFor();
+  await page
+    .getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations')
+    .waitFor();
   await page.getByRole('link', { name: 'Home' }).click();
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('dialog', { name: 'Account details' }).getByTestId('subscription-badge').waitFor();
@@ -195,7 +198,10 @@ describe('the user’s data with the api stopped', () => {
     await badge(page, 'Cycle 1').waitFor();
     await badge(page, 'Next: Day 2').waitFor();
     await page.getByRole('complementary', { name: 'Rest period' }).waitFor();
-    await page.getByRole('region', { name: 'Ready for Day 2' }).getByRole('button', { name: 'Start Workout' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Ready for Day 2' })
+      .getByRole('button', { name: 'Start Workout' })
+      .waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
     const status = page.getByRole('status').filter({ hasText: OFFLINE_STATUS });
     await status.waitFor();
@@ -301,7 +307,9 @@ describe('the user’s data with the api stopped', () => {
 
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByText('Logout failed').waitFor();
-    await page.getByText("HIT Tracker couldn't reach its server to end your session: sign out again when you're back online.").waitFor();
+    await page
+      .getByText("HIT Tracker couldn't reach its server to end your session: sign out again when you're back online.")
+      .waitFor();
     await waitForNoSavedReads(page);
 
     await page.goto('/home');

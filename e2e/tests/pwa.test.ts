@@ -195,7 +195,9 @@ describe('a new release', () => {
     await app.release('mf_workout', workoutRelease);
     await comeBack(page);
     // The worker fetches the release in the background...
-    await until(async () => (await cachedPaths(page, 'hit-remotes')).includes(`/remotes/mf-workout/${workoutRelease}/mf-manifest.json`));
+    await until(async () =>
+      (await cachedPaths(page, 'hit-remotes')).includes(`/remotes/mf-workout/${workoutRelease}/mf-manifest.json`),
+    );
     expect((await waitUntilOfflineReady(page)).missing).toEqual([]);
     await page.waitForTimeout(1_000);
     // ...and the workout goes on in the same page, with no prompt over it.

@@ -65,10 +65,16 @@ beforeAll(async () => {
   // Publish the second version: a real production build, written straight into the static root.
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'mf-auth'], {
     cwd: repoRoot,
-    env: { ...process.env, REMOTE_VERSION: canaryVersion, BUILD_LABEL: LABEL, REMOTE_DIST_DIR: path.join(staticRoot, 'mf-auth/dist') },
+    env: {
+      ...process.env,
+      REMOTE_VERSION: canaryVersion,
+      BUILD_LABEL: LABEL,
+      REMOTE_DIST_DIR: path.join(staticRoot, 'mf-auth/dist'),
+    },
     encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error(`Building mf-auth ${canaryVersion} failed:\n${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0)
+    throw new Error(`Building mf-auth ${canaryVersion} failed:\n${build.stdout}\n${build.stderr}`);
   expect(fs.existsSync(path.join(canaryDir(), 'mf-manifest.json'))).toBe(true);
 
   dataDir = freshDataDir();
@@ -91,7 +97,8 @@ async function visitAuth(): Promise<{ watched: WatchedPage; page: Page; canaryRe
   const watched = await openPage(browser, app.baseUrl);
   const canaryRequests: string[] = [];
   watched.page.on('request', (request) => {
-    if (request.url().includes(`/remotes/mf-auth/${canaryVersion}/`)) canaryRequests.push(new URL(request.url()).pathname);
+    if (request.url().includes(`/remotes/mf-auth/${canaryVersion}/`))
+      canaryRequests.push(new URL(request.url()).pathname);
   });
   await watched.page.goto('/auth');
   await watched.page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -110,7 +117,9 @@ describe('staged rollout of a remote', () => {
     await buildLabel(visit.page).waitFor();
     await visit.watched.context.close();
 
-    expect(await releaseOk('mf_auth', '--promote')).toMatch(new RegExp(`mf_auth\\s+${canaryVersion.replace(/\./g, '\\.')}\\s+-`));
+    expect(await releaseOk('mf_auth', '--promote')).toMatch(
+      new RegExp(`mf_auth\\s+${canaryVersion.replace(/\./g, '\\.')}\\s+-`),
+    );
     visit = await visitAuth();
     await buildLabel(visit.page).waitFor();
     await visit.watched.context.close();
@@ -134,7 +143,9 @@ describe('staged rollout of a remote', () => {
     // The manifest is unreachable (a CDN outage for that path): the stable build is loaded instead.
     const outage = await openPage(browser, app.baseUrl);
     outage.allow(
-      new RegExp(`^request failed GET /remotes/mf-auth/${canaryVersion.replace(/\./g, '\\.')}/mf-manifest\\.json: net::ERR_CONNECTION_REFUSED$`),
+      new RegExp(
+        `^request failed GET /remotes/mf-auth/${canaryVersion.replace(/\./g, '\\.')}/mf-manifest\\.json: net::ERR_CONNECTION_REFUSED$`,
+      ),
       /^console\.(error|warning): [\s\S]*mf[_-]auth/,
     );
     await outage.page.route(`**/remotes/mf-auth/${canaryVersion}/**`, (route) => route.abort('connectionrefused'));

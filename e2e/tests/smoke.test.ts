@@ -4,7 +4,6 @@ import { e2eEnvironment } from '../support/environment';
 
 const { baseUrl } = e2eEnvironment();
 
-
 describe('the production app in a real browser', () => {
   let browser: Browser;
   let watched: WatchedPage;
@@ -66,7 +65,16 @@ describe('the production app in a real browser', () => {
       }
       return result;
     });
-    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-router', '@tanstack/react-query', 'styled-components', '@hit/ui', '@hit/platform']) {
+    for (const name of [
+      'react',
+      'react/jsx-runtime',
+      'react-dom',
+      'react-router',
+      '@tanstack/react-query',
+      'styled-components',
+      '@hit/ui',
+      '@hit/platform',
+    ]) {
       expect({ name, versions: shared[name]?.versions.length, providers: shared[name]?.providers }).toEqual({
         name,
         versions: 1,
@@ -89,7 +97,10 @@ describe('the production app in a real browser', () => {
   it('shows a fallback with a retry when a remote cannot load, while the rest of the app keeps working', async () => {
     const { page } = watched;
     // The refused loads of the remote are deliberate, and so is the MF runtime's report of them.
-    watched.allow(/^request failed GET \/remotes\/mf-auth\/.*ERR_CONNECTION_REFUSED$/, /^console\.(error|warning): [\s\S]*mf[_-]auth/i);
+    watched.allow(
+      /^request failed GET \/remotes\/mf-auth\/.*ERR_CONNECTION_REFUSED$/,
+      /^console\.(error|warning): [\s\S]*mf[_-]auth/i,
+    );
     await page.route('**/remotes/mf-auth/**', (route) => route.abort('connectionrefused'));
     await page.goto('/auth');
     await page.getByRole('heading', { name: "This part of HIT Tracker couldn't load" }).waitFor();

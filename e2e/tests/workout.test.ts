@@ -43,7 +43,10 @@ describe('a workout on a phone', () => {
     await press(page.getByRole('button', { name: 'Return to Home' }));
 
     await page.getByText('Next: Day 2').first().waitFor();
-    await page.getByText(/Rest period/i).first().waitFor();
+    await page
+      .getByText(/Rest period/i)
+      .first()
+      .waitFor();
     expect(watched.unexpected()).toEqual([]);
   });
 

@@ -13,7 +13,16 @@ export const trialStatus: SubscriptionStatus = {
 
 export const expiredStatus: SubscriptionStatus = { ...trialStatus, trialExpired: true, canAccessFeatures: false };
 
-function entry(date: string, sessionId: string, workoutDayId: number, exerciseId: number, exerciseName: string, weight: number, reps: number, setType: ProgressEntry['setType'] = 'working'): ProgressEntry {
+function entry(
+  date: string,
+  sessionId: string,
+  workoutDayId: number,
+  exerciseId: number,
+  exerciseName: string,
+  weight: number,
+  reps: number,
+  setType: ProgressEntry['setType'] = 'working',
+): ProgressEntry {
   return { date, sessionId, workoutDayId, exerciseId, exerciseName, weight, weightUnit: 'lbs', reps, setType };
 }
 

@@ -3,8 +3,16 @@ import type { Exercise, Session, SubscriptionStatus, WorkoutDay, WorkoutState } 
 export const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ada', lastName: 'Lovelace' };
 
 const program = [
-  { id: 1, muscleGroups: ['Chest', 'Back'], exercises: ['Incline Press', 'Dumbbell Flys', 'Underhand Pulldowns', 'Deadlifts'] },
-  { id: 2, muscleGroups: ['Shoulders', 'Arms'], exercises: ['Side Raises', 'Rear Delt Raises', 'Bicep Curls', 'Tricep Press Downs', 'Dips'] },
+  {
+    id: 1,
+    muscleGroups: ['Chest', 'Back'],
+    exercises: ['Incline Press', 'Dumbbell Flys', 'Underhand Pulldowns', 'Deadlifts'],
+  },
+  {
+    id: 2,
+    muscleGroups: ['Shoulders', 'Arms'],
+    exercises: ['Side Raises', 'Rear Delt Raises', 'Bicep Curls', 'Tricep Press Downs', 'Dips'],
+  },
   { id: 3, muscleGroups: ['Legs', 'Abs'], exercises: ['Leg Press', 'Calf Raises', 'Situps or Ab Machine'] },
 ];
 

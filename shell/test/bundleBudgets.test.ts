@@ -33,9 +33,12 @@ describe('bundle budgets (production build)', () => {
   it('serves the landing page without module federation, router or query client', () => {
     const landing = figures.find((f) => f.figure === 'landing initial JS')!;
     expect(landing.files.every((file) => file.startsWith(path.join('shell', 'dist', 'landing')))).toBe(true);
-    const sources = landing.files.flatMap((file) => JSON.parse(fs.readFileSync(path.join(root, `${file}.map`), 'utf8')).sources as string[]);
+    const sources = landing.files.flatMap(
+      (file) => JSON.parse(fs.readFileSync(path.join(root, `${file}.map`), 'utf8')).sources as string[],
+    );
     expect(sources.some((source) => source.includes('src/pages/landing/LandingPage.tsx'))).toBe(true);
-    const unwanted = /node_modules\/(@module-federation|react-router|react-router-dom|@tanstack|zod)\/|packages\/platform\//;
+    const unwanted =
+      /node_modules\/(@module-federation|react-router|react-router-dom|@tanstack|zod)\/|packages\/platform\//;
     expect(sources.filter((source) => unwanted.test(source))).toEqual([]);
   });
 
@@ -52,6 +55,8 @@ describe('bundle budgets (production build)', () => {
   });
 
   it("keeps each remote's route free of other remotes' code", () => {
-    expect(budgets.foreignRemoteSources(root)).toEqual(Object.fromEntries(budgets.REMOTE_FOLDERS.map((f: string) => [f, []])));
+    expect(budgets.foreignRemoteSources(root)).toEqual(
+      Object.fromEntries(budgets.REMOTE_FOLDERS.map((f: string) => [f, []])),
+    );
   });
 });

@@ -11,7 +11,14 @@ const root = path.resolve(__dirname, '../..');
 const { federationOptions, remoteBuild } = require(path.join(root, 'config/webpack.factory.js'));
 
 interface Config {
-  output: { path: string; publicPath: string; filename: string; chunkFilename: string; uniqueName?: string; clean?: boolean | object };
+  output: {
+    path: string;
+    publicPath: string;
+    filename: string;
+    chunkFilename: string;
+    uniqueName?: string;
+    clean?: boolean | object;
+  };
   entry: unknown;
   optimization?: { runtimeChunk?: unknown };
   plugins: { constructor: { name: string } }[];
@@ -188,7 +195,9 @@ describe('the version of a remote build (REMOTE_VERSION, BUILD_LABEL)', () => {
   it('lets the dev server build a published version in memory', () => {
     publish('0.2.0');
 
-    expect(remoteBuild({ appDir, appPackage, remote, env: { REMOTE_VERSION: '0.2.0' }, checkPublished: false }).version).toBe('0.2.0');
+    expect(
+      remoteBuild({ appDir, appPackage, remote, env: { REMOTE_VERSION: '0.2.0' }, checkPublished: false }).version,
+    ).toBe('0.2.0');
   });
 
   it('writes into REMOTE_DIST_DIR/<version>/ when given (a staging copy of the published builds)', () => {
@@ -204,4 +213,3 @@ describe('the version of a remote build (REMOTE_VERSION, BUILD_LABEL)', () => {
     expect(buildOf({ REMOTE_VERSION: '0.2.0', BUILD_LABEL: '  Canary   0.2.0 ' }).label).toBe('Canary 0.2.0');
   });
 });
-

@@ -89,10 +89,18 @@ function limiter({ name, counters, limit, windowMs, message, keyGenerator, count
 }
 
 /** Sign-in and sign-up limits; their counters live in MongoDB, so every api process shares them. */
-export function authRateLimits(counters: RateLimitCounterModel, settings: RateLimitSettings = RATE_LIMITS): AuthRateLimits {
+export function authRateLimits(
+  counters: RateLimitCounterModel,
+  settings: RateLimitSettings = RATE_LIMITS,
+): AuthRateLimits {
   // Only wrong credentials count: a successful sign-in, a malformed body or a 429 gives its hit back.
   const failedLogin = (status: number) => status === 401;
-  const login = { counters, windowMs: settings.loginWindowMs, message: LOGIN_RATE_LIMITED_MESSAGE, counts: failedLogin };
+  const login = {
+    counters,
+    windowMs: settings.loginWindowMs,
+    message: LOGIN_RATE_LIMITED_MESSAGE,
+    counts: failedLogin,
+  };
   return {
     login: [
       limiter({ ...login, name: 'login-ip', limit: settings.loginFailuresPerIp, keyGenerator: ipKey }),

@@ -2,13 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { PendingCheckoutModel } from '../models/pendingCheckout';
 import { isSubscriptionRunning } from '../services/access';
-import type {
-  BillingUser,
-  CheckoutRequest,
-  CheckoutStarted,
-  PaymentProvider,
-  ProviderSubscription,
-} from './provider';
+import type { BillingUser, CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderSubscription } from './provider';
 
 /** How long a demo checkout link stays usable. */
 export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
@@ -42,9 +36,7 @@ export interface PendingDemoCheckout {
 export class DemoProvider implements PaymentProvider {
   readonly name = 'demo' as const;
 
-  constructor(
-    private readonly deps: { PendingCheckout: PendingCheckoutModel; now?: () => Date },
-  ) {}
+  constructor(private readonly deps: { PendingCheckout: PendingCheckoutModel; now?: () => Date }) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();

@@ -40,7 +40,11 @@ const subscriptionShape = z.looseObject({
   cancel_at_period_end: z.boolean().nullish(),
   cancel_at: z.number().int().nonnegative().nullish(),
   current_period_end: z.number().int().nonnegative().nullish(),
-  items: z.looseObject({ data: z.array(z.looseObject({ current_period_end: z.number().int().nonnegative().nullish() })).optional() }).nullish(),
+  items: z
+    .looseObject({
+      data: z.array(z.looseObject({ current_period_end: z.number().int().nonnegative().nullish() })).optional(),
+    })
+    .nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 const OBJECT_SHAPES: Record<(typeof HANDLED_STRIPE_EVENTS)[number], z.ZodType> = {
@@ -57,7 +61,9 @@ const OBJECT_SHAPES: Record<(typeof HANDLED_STRIPE_EVENTS)[number], z.ZodType> =
   'invoice.payment_failed': z.looseObject({
     customer: stripeRef.nullish(),
     subscription: stripeRef.nullish(),
-    parent: z.looseObject({ subscription_details: z.looseObject({ subscription: stripeRef.nullish() }).nullish() }).nullish(),
+    parent: z
+      .looseObject({ subscription_details: z.looseObject({ subscription: stripeRef.nullish() }).nullish() })
+      .nullish(),
   }),
 };
 const eventEnvelope = z.looseObject({
@@ -75,7 +81,11 @@ export function checkStripeEvent(event: unknown): Stripe.Event {
   const envelope = eventEnvelope.safeParse(event);
   const shape = envelope.success ? OBJECT_SHAPES[envelope.data.type as keyof typeof OBJECT_SHAPES] : undefined;
   const object = envelope.success && shape ? shape.safeParse(envelope.data.data.object) : undefined;
-  const issue = !envelope.success ? envelope.error.issues[0] : object && !object.success ? object.error.issues[0] : undefined;
+  const issue = !envelope.success
+    ? envelope.error.issues[0]
+    : object && !object.success
+      ? object.error.issues[0]
+      : undefined;
   if (issue) {
     const where = envelope.success ? ['data', 'object', ...issue.path] : issue.path;
     throw new HttpError(400, `${MALFORMED_EVENT_MESSAGE}: ${where.join('.') || 'event'}: ${issue.message}`);
@@ -143,11 +153,16 @@ async function findUserId(
   return null;
 }
 
-async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, deps: WebhookDeps): Promise<HandlingResult> {
+async function checkoutCompleted(
+  session: Stripe.Checkout.Session,
+  at: Date,
+  deps: WebhookDeps,
+): Promise<HandlingResult> {
   if (session.mode !== 'subscription') return;
   const customerId = stripeIdOf(session.customer);
   // client_reference_id is the user id this api put on the session: it names the buyer even before any link exists.
-  const userId = await findUserId(deps, null, session.client_reference_id) ?? (await findUserId(deps, customerId, null));
+  const userId =
+    (await findUserId(deps, null, session.client_reference_id)) ?? (await findUserId(deps, customerId, null));
   if (!userId) {
     logger.warn('stripe checkout for an unknown user', { session: session.id });
     return;
@@ -163,7 +178,11 @@ async function checkoutCompleted(session: Stripe.Checkout.Session, at: Date, dep
   }
 }
 
-async function subscriptionChanged(subscription: StripeSubscriptionLike, at: Date, deps: WebhookDeps): Promise<HandlingResult> {
+async function subscriptionChanged(
+  subscription: StripeSubscriptionLike,
+  at: Date,
+  deps: WebhookDeps,
+): Promise<HandlingResult> {
   const state = toProviderSubscription(subscription);
   if (!state) return;
   const userId = await findUserId(deps, state.customerId, subscription.metadata?.userId);

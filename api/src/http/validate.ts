@@ -7,6 +7,7 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what 
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.map(String).join('.');
-  const message = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
   throw new HttpError(400, field ? `${field}: ${message}` : `${what}: ${message}`);
 }

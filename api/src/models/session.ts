@@ -31,7 +31,10 @@ const workoutSessionSchema = new Schema<WorkoutSessionFields>(
   { collection: 'workoutsessions' },
 );
 // Two starts at the same moment cannot both leave an open session: the second insert fails with E11000.
-workoutSessionSchema.index({ userId: 1 }, { unique: true, partialFilterExpression: { open: true }, name: 'one_open_session_per_user' });
+workoutSessionSchema.index(
+  { userId: 1 },
+  { unique: true, partialFilterExpression: { open: true }, name: 'one_open_session_per_user' },
+);
 // Every other lookup is by _id plus userId, or all of a user's sessions (reset).
 workoutSessionSchema.index({ userId: 1, startedAt: 1 });
 

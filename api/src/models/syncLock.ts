@@ -27,6 +27,7 @@ syncLockSchema.index({ userId: 1 }, { unique: true, name: 'one_sync_at_a_time' }
 
 export function syncLockModel(connection: Connection): SyncLockModel {
   return (
-    (connection.models.SyncLock as SyncLockModel | undefined) ?? connection.model<SyncLockFields>('SyncLock', syncLockSchema)
+    (connection.models.SyncLock as SyncLockModel | undefined) ??
+    connection.model<SyncLockFields>('SyncLock', syncLockSchema)
   );
 }

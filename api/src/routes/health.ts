@@ -30,7 +30,10 @@ export function healthRouter({ mongoClient }: { mongoClient: MongoClient }): Rou
   router.get('/health', async (_req, res) => {
     const up = await databaseIsUp(mongoClient);
     const body: Health = up ? { status: 'ok', database: 'up' } : { status: 'degraded', database: 'down' };
-    res.set('Cache-Control', 'no-store').status(up ? 200 : 503).json(body);
+    res
+      .set('Cache-Control', 'no-store')
+      .status(up ? 200 : 503)
+      .json(body);
   });
   return router;
 }

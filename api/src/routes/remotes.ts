@@ -69,7 +69,9 @@ export function remotesRouter({ config, staticRoot, Release }: RemotesDeps): Rou
       lastTable = await readReleaseTable(Release);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      logger.warn('release table unreadable: answering the remote map from the last one read', { reason: (error as Error).message });
+      logger.warn('release table unreadable: answering the remote map from the last one read', {
+        reason: (error as Error).message,
+      });
     }
     return lastTable;
   };
@@ -90,7 +92,9 @@ export function remotesRouter({ config, staticRoot, Release }: RemotesDeps): Rou
       }
     }
     const map: RemoteMap = {
-      remotes: releases.map((release) => entryFor(release, cohort)).filter((entry): entry is RemoteEntry => entry !== undefined),
+      remotes: releases
+        .map((release) => entryFor(release, cohort))
+        .filter((entry): entry is RemoteEntry => entry !== undefined),
     };
     res.set('Cache-Control', 'private, no-cache').json(map);
   });

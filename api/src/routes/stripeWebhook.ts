@@ -31,31 +31,35 @@ export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDe
   const stripe = billing.stripe;
   if (!stripe) return router;
 
-  router.post('/stripe/webhook', express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
-    const secret = config.stripe?.webhookSecret;
-    if (!secret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED_MESSAGE);
-    const signature = req.get('stripe-signature');
-    if (!signature || !Buffer.isBuffer(req.body)) throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
-    let event: Stripe.Event;
-    try {
-      event = stripe.stripe.webhooks.constructEvent(req.body, signature, secret);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-        throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
+  router.post(
+    '/stripe/webhook',
+    express.raw({ type: 'application/json', limit: WEBHOOK_BODY_LIMIT }),
+    async (req, res) => {
+      const secret = config.stripe?.webhookSecret;
+      if (!secret) throw new HttpError(503, WEBHOOK_NOT_CONFIGURED_MESSAGE);
+      const signature = req.get('stripe-signature');
+      if (!signature || !Buffer.isBuffer(req.body)) throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
+      let event: Stripe.Event;
+      try {
+        event = stripe.stripe.webhooks.constructEvent(req.body, signature, secret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+          throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
+        }
+        throw error;
       }
-      throw error;
-    }
-    let outcome;
-    try {
-      outcome = await processStripeEvent(checkStripeEvent(event), { billing, stripe, models });
-    } catch (error) {
-      // Nothing was recorded (processStripeEvent undoes its mark): Stripe retries the event later.
-      if (error instanceof PaymentProviderError) throw new HttpError(502, WEBHOOK_PROVIDER_FAILED_MESSAGE);
-      throw error;
-    }
-    logger.info('stripe webhook', { event: event.id, type: event.type, outcome });
-    res.json({ received: true, outcome });
-  });
+      let outcome;
+      try {
+        outcome = await processStripeEvent(checkStripeEvent(event), { billing, stripe, models });
+      } catch (error) {
+        // Nothing was recorded (processStripeEvent undoes its mark): Stripe retries the event later.
+        if (error instanceof PaymentProviderError) throw new HttpError(502, WEBHOOK_PROVIDER_FAILED_MESSAGE);
+        throw error;
+      }
+      logger.info('stripe webhook', { event: event.id, type: event.type, outcome });
+      res.json({ received: true, outcome });
+    },
+  );
 
   return router;
 }

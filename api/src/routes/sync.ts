@@ -20,7 +20,11 @@ export function syncRouter({ sync, workouts }: { sync: SyncService; workouts: Wo
     // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
     const results = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations);
     const { days, state } = await workouts.listDays(user._id);
-    res.json({ results, workoutDays: days.map((day) => toWorkoutDay(day, state)), workoutState: state } satisfies SyncBatchResponse);
+    res.json({
+      results,
+      workoutDays: days.map((day) => toWorkoutDay(day, state)),
+      workoutState: state,
+    } satisfies SyncBatchResponse);
   });
 
   return router;

@@ -37,7 +37,8 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
   router.put('/workout-days/:id', ...premium, async (req, res) => {
     const dayId = parseOr400(workoutDayIdParamSchema, req.params.id, 'id');
     const body = parseOr400(saveWorkoutDayBodySchema, req.body);
-    if (body.id !== undefined && body.id !== dayId) throw new HttpError(400, `id: must be the day in the path (${dayId})`);
+    if (body.id !== undefined && body.id !== dayId)
+      throw new HttpError(400, `id: must be the day in the path (${dayId})`);
     const userId = currentUser(req)._id;
     const day = await workouts.saveDay(userId, dayId, body.exercises);
     res.json(toWorkoutDay(day, await workouts.getState(userId)) satisfies WorkoutDay);

@@ -114,7 +114,10 @@ export class BillingService {
       this.provider.startCheckout({ user: billingUserOf(user), billingEmail: billingEmail ?? user.email, origin }),
     );
     if (started.customerId && started.customerId !== user.subscription.customerId) {
-      await this.deps.models.User.updateOne({ _id: user._id }, { $set: { 'subscription.customerId': started.customerId } });
+      await this.deps.models.User.updateOne(
+        { _id: user._id },
+        { $set: { 'subscription.customerId': started.customerId } },
+      );
     }
     const message = this.provider.name === 'demo' ? DEMO_CHECKOUT_MESSAGE : STRIPE_CHECKOUT_MESSAGE;
     return { checkoutUrl: started.checkoutUrl, message };
@@ -122,7 +125,9 @@ export class BillingService {
 
   async sync(user: UserDocument): Promise<SyncResponse> {
     const provider = this.provider;
-    const found = await this.withProvider(SYNC_FAILED_MESSAGE, () => provider.findRunningSubscription(billingUserOf(user)));
+    const found = await this.withProvider(SYNC_FAILED_MESSAGE, () =>
+      provider.findRunningSubscription(billingUserOf(user)),
+    );
     if (!found) return { error: NO_ACTIVE_SUBSCRIPTION_ERROR };
     await this.applyProviderState(user.id, found, { provider: provider.name, at: this.now(), authoritative: true });
     return { subscriptionId: found.subscriptionId };
@@ -161,7 +166,11 @@ export class BillingService {
    * the subscription is still as read (compare-and-set), so two api processes handling two webhooks at once cannot
    * interleave; a lost race re-reads and decides again.
    */
-  async applyProviderState(userId: string, incoming: ProviderSubscription, options: ApplyOptions): Promise<ApplyOutcome> {
+  async applyProviderState(
+    userId: string,
+    incoming: ProviderSubscription,
+    options: ApplyOptions,
+  ): Promise<ApplyOutcome> {
     const { User } = this.deps.models;
     for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt += 1) {
       const user = await User.findById(userId, { subscription: 1 }).lean();
@@ -173,7 +182,10 @@ export class BillingService {
         subscriptionId: user.subscription?.subscriptionId ?? null,
         syncedAt: user.subscription?.syncedAt ?? null,
       };
-      if (!options.authoritative && !shouldReplaceSubscription(stored, incoming, options.provider, options.at, this.now())) {
+      if (
+        !options.authoritative &&
+        !shouldReplaceSubscription(stored, incoming, options.provider, options.at, this.now())
+      ) {
         return 'stale';
       }
       // The stored time never moves back, so a late webhook cannot slip in behind a sync.

@@ -29,7 +29,11 @@ function isDuplicateKey(error: unknown): boolean {
 
 type EntryState = Pick<ProgressEntryFields, 'exerciseName' | 'weight' | 'weightUnit' | 'reps' | 'setType' | 'date'>;
 
-function sameEntry(stored: EntryState & { sessionId: Types.ObjectId | null }, wanted: EntryState, sessionId: Types.ObjectId | null) {
+function sameEntry(
+  stored: EntryState & { sessionId: Types.ObjectId | null },
+  wanted: EntryState,
+  sessionId: Types.ObjectId | null,
+) {
   return (
     stored.exerciseName === wanted.exerciseName &&
     stored.weight === wanted.weight &&
@@ -48,7 +52,12 @@ interface ProgressServiceDeps {
   cache?: ProgressCache;
 }
 
-export function createProgressService({ ProgressEntry, WorkoutState, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {
+export function createProgressService({
+  ProgressEntry,
+  WorkoutState,
+  WorkoutDay,
+  cache = new ProgressCache(),
+}: ProgressServiceDeps) {
   /** After a write (never before: see ProgressCache), so every cached answer of an older version is stale. */
   async function bumpVersion(userId: Types.ObjectId): Promise<void> {
     await WorkoutState.updateOne({ userId }, { $inc: { progressVersion: 1 } });

@@ -49,10 +49,12 @@ export class ProgressCache {
     if (!pending) {
       pending = (async () => gzipAsync(JSON.stringify(await load())))();
       this.loading.set(key, pending);
-      pending.then(
-        (gzipped) => this.store(userId, { version, gzipped, storedAt: this.now() }),
-        () => undefined,
-      ).finally(() => this.loading.delete(key));
+      pending
+        .then(
+          (gzipped) => this.store(userId, { version, gzipped, storedAt: this.now() }),
+          () => undefined,
+        )
+        .finally(() => this.loading.delete(key));
     }
     return pending;
   }

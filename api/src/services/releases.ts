@@ -25,13 +25,21 @@ export async function readReleaseTable(Release: ReleaseModel): Promise<ReleaseTa
  * What the remote serves: the release table's versions when their builds are on disk, else the newest build (a
  * released version whose manifest has disappeared is never answered: the problem is reported instead).
  */
-export async function resolveRelease(root: string, remote: RemoteInfo, release?: ReleaseState): Promise<EffectiveRelease> {
+export async function resolveRelease(
+  root: string,
+  remote: RemoteInfo,
+  release?: ReleaseState,
+): Promise<EffectiveRelease> {
   const manifestOf = (version: string) => path.join(remoteDistDir(root, remote.folder), version, 'mf-manifest.json');
   const problems: string[] = [];
   let stable: EffectiveRelease['stable'];
   if (release) {
-    if (await isPublished(root, remote.folder, release.stable)) stable = { version: release.stable, source: 'release table' };
-    else problems.push(`released stable ${release.stable} is not published (no ${manifestOf(release.stable)}): serving the newest build`);
+    if (await isPublished(root, remote.folder, release.stable))
+      stable = { version: release.stable, source: 'release table' };
+    else
+      problems.push(
+        `released stable ${release.stable} is not published (no ${manifestOf(release.stable)}): serving the newest build`,
+      );
   }
   if (!stable) {
     const newest = await newestBuiltVersion(root, remote.folder);

@@ -73,7 +73,10 @@ async function deleteSessionsOf(connection: Connection, userId: string): Promise
   const sessions = connection.collection(SESSIONS_COLLECTION);
   // The id is 24 hex digits, safe in a regex; it only narrows the search, the parsed session decides.
   const candidates = await sessions
-    .find({ $or: [{ session: { $regex: userId } }, { 'session.passport.user': userId }] }, { projection: { session: 1 } })
+    .find(
+      { $or: [{ session: { $regex: userId } }, { 'session.passport.user': userId }] },
+      { projection: { session: 1 } },
+    )
     .toArray();
   const ids = candidates.filter((doc) => passportUserOf(doc.session) === userId).map((doc) => doc._id);
   if (ids.length === 0) return 0;

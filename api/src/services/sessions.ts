@@ -22,7 +22,10 @@ interface SessionServiceDeps {
 
 export function createSessionService({ WorkoutSession, workouts, progress }: SessionServiceDeps) {
   async function endSessionDocument(userId: Types.ObjectId, sessionId: Types.ObjectId) {
-    await WorkoutSession.updateOne({ _id: sessionId, userId, open: true }, { $set: { open: false, endedAt: new Date() } });
+    await WorkoutSession.updateOne(
+      { _id: sessionId, userId, open: true },
+      { $set: { open: false, endedAt: new Date() } },
+    );
   }
 
   /**
@@ -44,7 +47,10 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
    * ended first. A new session starts from the day's set state, incomplete sets prefilled with the weight and
    * unit of the last workout.
    */
-  async function startSession(userId: Types.ObjectId, dayId: number): Promise<{ session: WorkoutSessionFields; resumed: boolean }> {
+  async function startSession(
+    userId: Types.ObjectId,
+    dayId: number,
+  ): Promise<{ session: WorkoutSessionFields; resumed: boolean }> {
     const day = await workouts.loadDay(userId, dayId);
     await workouts.requireNextDay(userId, dayId);
     const open = await WorkoutSession.findOne({ userId, open: true }).lean();
@@ -99,7 +105,10 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
       const existing = await WorkoutSession.findById(fields._id).lean();
       if (existing) return existing.userId.equals(fields.userId) ? existing : null;
       // Not the id: an open session was started at the same moment (POST /api/sessions/start). It ends, this one opens.
-      await WorkoutSession.updateMany({ userId: fields.userId, open: true }, { $set: { open: false, endedAt: new Date() } });
+      await WorkoutSession.updateMany(
+        { userId: fields.userId, open: true },
+        { $set: { open: false, endedAt: new Date() } },
+      );
       return (await WorkoutSession.create(fields)).toObject();
     }
   }
@@ -177,7 +186,12 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
    * session is still its current performance. Answers, per save, null or why it does not fit the session (a save
    * that does not fit is skipped; the others are saved).
    */
-  async function saveSessionStates(userId: Types.ObjectId, session: WorkoutSessionFields, saves: Exercise[][], now = new Date()) {
+  async function saveSessionStates(
+    userId: Types.ObjectId,
+    session: WorkoutSessionFields,
+    saves: Exercise[][],
+    now = new Date(),
+  ) {
     let exercises = session.exercises;
     const sent = new Set<string>();
     const problems = saves.map((incoming) => {
@@ -207,7 +221,11 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
    * PUT /api/sessions/:id: idempotent autosave (see saveSessionStates). Saving an ended session is accepted: a late
    * autosave still records its sets.
    */
-  async function saveSession(userId: Types.ObjectId, sessionId: string, body: SaveSessionBody): Promise<WorkoutSessionFields> {
+  async function saveSession(
+    userId: Types.ObjectId,
+    sessionId: string,
+    body: SaveSessionBody,
+  ): Promise<WorkoutSessionFields> {
     const session = await loadSession(userId, sessionId);
     if (body.workoutDay && body.workoutDay.id !== session.dayId) {
       throw new HttpError(400, `workoutDay.id: must be the session's day (${session.dayId})`);
@@ -218,7 +236,11 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   }
 
   /** POST /api/sessions/:id/end: ends it; ending it again answers the same ended session. */
-  async function endSession(userId: Types.ObjectId, sessionId: string, endedAt = new Date()): Promise<WorkoutSessionFields> {
+  async function endSession(
+    userId: Types.ObjectId,
+    sessionId: string,
+    endedAt = new Date(),
+  ): Promise<WorkoutSessionFields> {
     const ended = await WorkoutSession.findOneAndUpdate(
       { _id: sessionId, userId, open: true },
       { $set: { open: false, endedAt } },
@@ -227,7 +249,16 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     return ended ?? loadSession(userId, sessionId);
   }
 
-  return { openSession, startSession, startClientSession, restoreSession, findSession, saveSession, saveSessionStates, endSession };
+  return {
+    openSession,
+    startSession,
+    startClientSession,
+    restoreSession,
+    findSession,
+    saveSession,
+    saveSessionStates,
+    endSession,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { trusted, Types } from 'mongoose';
-import { syncOperationSchema, type Exercise, type SyncOperation, type SyncOutcome, type SyncResult } from '@hit/contracts';
+import {
+  syncOperationSchema,
+  type Exercise,
+  type SyncOperation,
+  type SyncOutcome,
+  type SyncResult,
+} from '@hit/contracts';
 import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import type { SyncLockModel } from '../models/syncLock';
@@ -50,17 +56,24 @@ export function acceptedUntil(user: SyncUser, now: Date): Date | null | undefine
 }
 
 /** The first problem of an operation's body, as "field: message" (the batch's 400 wording, per operation). */
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string; code: string; keys?: string[] }[] }): string {
+function firstIssue(error: {
+  issues: { path: PropertyKey[]; message: string; code: string; keys?: string[] }[];
+}): string {
   const issue = error.issues[0];
   const field = issue.path.map(String).join('.');
-  const message = issue.code === 'unrecognized_keys' ? `unknown field ${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')}` : issue.message;
+  const message =
+    issue.code === 'unrecognized_keys'
+      ? `unknown field ${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')}`
+      : issue.message;
   return field ? `${field}: ${message}` : message;
 }
 
 /** The completed sets of a save, with their path in the operation. */
 function completedSetsOf(exercises: Exercise[]) {
   return exercises.flatMap((exercise, i) =>
-    exercise.sets.flatMap((set, j) => (set.completed && set.completedAt ? [{ path: `exercises.${i}.sets.${j}`, at: new Date(set.completedAt) }] : [])),
+    exercise.sets.flatMap((set, j) =>
+      set.completed && set.completedAt ? [{ path: `exercises.${i}.sets.${j}`, at: new Date(set.completedAt) }] : [],
+    ),
   );
 }
 
@@ -68,7 +81,8 @@ type SaveOperation = Extract<SyncOperation, { type: 'save' }>;
 
 /** Access for this batch: see acceptedUntil. */
 type Access = { until: Date | null | undefined };
-const accepts = (access: Access, time: Date) => access.until === undefined || (access.until !== null && time < access.until);
+const accepts = (access: Access, time: Date) =>
+  access.until === undefined || (access.until !== null && time < access.until);
 
 type Prepared =
   | { kind: 'rejected'; type: SyncOperation['type'] | null; outcome: SyncOutcome }
@@ -141,11 +155,17 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
       session,
       saves.map((save) => save.exercises),
     );
-    return problems.map((problem, i) => (problem ? rejectedOutcome(problem) : { status: 'applied', note: i === 0 ? note : null }));
+    return problems.map((problem, i) =>
+      problem ? rejectedOutcome(problem) : { status: 'applied', note: i === 0 ? note : null },
+    );
   }
 
   /** Applies one operation other than a save; answers its conflict note (or null). A 4xx HttpError rejects it. */
-  async function apply(userId: Types.ObjectId, op: Exclude<SyncOperation, SaveOperation>, at: Date): Promise<string | null> {
+  async function apply(
+    userId: Types.ObjectId,
+    op: Exclude<SyncOperation, SaveOperation>,
+    at: Date,
+  ): Promise<string | null> {
     switch (op.type) {
       case 'start': {
         const session = await sessions.startClientSession(userId, new Types.ObjectId(op.sessionId), op.dayId, at);
@@ -176,7 +196,8 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     try {
       return await run();
     } catch (error) {
-      if (error instanceof HttpError && error.status >= 400 && error.status < 500) return Array(count).fill(rejectedOutcome(error.message));
+      if (error instanceof HttpError && error.status >= 400 && error.status < 500)
+        return Array(count).fill(rejectedOutcome(error.message));
       throw error;
     }
   }
@@ -200,7 +221,9 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     const at = new Date(op.at);
     const completed = op.type === 'save' ? completedSetsOf(op.exercises) : [];
     const problem =
-      timeProblem('at', at, user, now) ?? completed.map((set) => timeProblem(`${set.path}.completedAt`, set.at, user, now)).find(Boolean) ?? null;
+      timeProblem('at', at, user, now) ??
+      completed.map((set) => timeProblem(`${set.path}.completedAt`, set.at, user, now)).find(Boolean) ??
+      null;
     if (problem) return { kind: 'rejected', type: op.type, outcome: rejectedOutcome(problem) };
     // A device clock a little ahead never marks anything later than the server's now.
     const applyAt = at > now ? now : at;
@@ -210,8 +233,12 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     }
     if (late.length === 0) return { kind: 'apply', op, at: applyAt, waits: false };
     if (late.length === completed.length) return { kind: 'waiting' };
-    const isLate = (set: Exercise['sets'][number]) => set.completed && set.completedAt !== null && !accepts(access, new Date(set.completedAt));
-    const exercises = op.exercises.map((exercise) => ({ ...exercise, sets: exercise.sets.filter((set) => !isLate(set)) }));
+    const isLate = (set: Exercise['sets'][number]) =>
+      set.completed && set.completedAt !== null && !accepts(access, new Date(set.completedAt));
+    const exercises = op.exercises.map((exercise) => ({
+      ...exercise,
+      sets: exercise.sets.filter((set) => !isLate(set)),
+    }));
     return { kind: 'apply', op: { ...op, exercises }, at: applyAt, waits: true };
   }
 
@@ -224,12 +251,19 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
    * Outcomes are stored at the end of the batch (right away after a resetDay, the one operation that is not
    * idempotent by construction): a batch cut short by a crash is applied again, without effect, when re-sent.
    */
-  async function applyBatch(user: SyncUser, operations: { opId: string }[], rawOperations: unknown[]): Promise<SyncResult[]> {
+  async function applyBatch(
+    user: SyncUser,
+    operations: { opId: string }[],
+    rawOperations: unknown[],
+  ): Promise<SyncResult[]> {
     const userId = user._id;
     return withLock(userId, async () => {
       const now = new Date();
       const access: Access = { until: acceptedUntil(user, now) };
-      const stored = await SyncOperation.find({ userId, opId: trusted({ $in: operations.map((op) => op.opId) }) }).lean();
+      const stored = await SyncOperation.find({
+        userId,
+        opId: trusted({ $in: operations.map((op) => op.opId) }),
+      }).lean();
       const answered = new Map(stored.map((entry) => [entry.opId, toOutcome(entry.outcome)]));
       const prepared = rawOperations.map((raw) => prepare(raw, user, access, now));
       const results: SyncResult[] = [];
@@ -249,14 +283,18 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
           userId,
           opId,
           type,
-          outcome: { status: outcome.status, note: outcome.status === 'applied' ? outcome.note : null, message: outcome.status === 'rejected' ? outcome.message : null },
+          outcome: {
+            status: outcome.status,
+            note: outcome.status === 'applied' ? outcome.note : null,
+            message: outcome.status === 'rejected' ? outcome.message : null,
+          },
           recordedAt: now,
         });
         results.push({ opId, ...outcome });
       };
 
       let waiting = false;
-      for (let i = 0; i < operations.length; ) {
+      for (let i = 0; i < operations.length;) {
         const { opId } = operations[i];
         const first = answered.get(opId);
         const step = prepared[i];
@@ -266,7 +304,13 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
         } else if (waiting || step.kind === 'waiting') {
           waiting = true;
           const until = access.until ?? null;
-          results.push({ opId, status: 'waiting', httpStatus: 402, message: ACCESS_DENIED_MESSAGE, acceptedUntil: until && until.toISOString() });
+          results.push({
+            opId,
+            status: 'waiting',
+            httpStatus: 402,
+            message: ACCESS_DENIED_MESSAGE,
+            acceptedUntil: until && until.toISOString(),
+          });
           i += 1;
         } else if (step.kind === 'rejected') {
           answer(i, step.outcome, step.type);
@@ -290,7 +334,9 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
             run.push(next);
             ids.add(nextId);
           }
-          const saves = run.map((index) => (prepared[index] as Extract<Prepared, { kind: 'apply' }>).op as SaveOperation);
+          const saves = run.map(
+            (index) => (prepared[index] as Extract<Prepared, { kind: 'apply' }>).op as SaveOperation,
+          );
           const outcomes = await outcomesOf(saves.length, () => applySaves(userId, saves, step.at));
           if (step.waits) {
             // Its sets done before access ended are recorded; the operation itself waits (the next turn answers it).
@@ -301,7 +347,9 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
           i += run.length;
         } else {
           const op = step.op;
-          const [outcome] = await outcomesOf(1, async () => [{ status: 'applied', note: await apply(userId, op, step.at) }]);
+          const [outcome] = await outcomesOf(1, async () => [
+            { status: 'applied', note: await apply(userId, op, step.at) },
+          ]);
           answer(i, outcome, op.type);
           if (op.type === 'resetDay') await storeOutcomes();
           i += 1;

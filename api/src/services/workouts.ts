@@ -14,7 +14,14 @@ import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import type { ProgressService } from './progress';
-import { allSets, applySetState, clearedExercises, SetStateError, seededExercises, type StoredExercise } from './workoutProgram';
+import {
+  allSets,
+  applySetState,
+  clearedExercises,
+  SetStateError,
+  seededExercises,
+  type StoredExercise,
+} from './workoutProgram';
 
 export const dayNotFoundMessage = (dayId: number) => `Workout day ${dayId} not found`;
 export const notNextDayMessage = (dayId: number, nextRecommendedDay: number) =>
@@ -22,7 +29,8 @@ export const notNextDayMessage = (dayId: number, nextRecommendedDay: number) =>
 export const PROGRESS_RESET_MESSAGE = 'Progress reset';
 
 // One-line explanations for a workout synced after the server's state moved on (docs/product-rules.md, "Sync and conflicts").
-export const alreadyCompletedNote = (dayName: string) => `${dayName} was already completed on another device; your sets were saved`;
+export const alreadyCompletedNote = (dayName: string) =>
+  `${dayName} was already completed on another device; your sets were saved`;
 export const dayResetNote = (dayName: string) => `${dayName} was reset on another device; your sets were saved`;
 export const notNextDayNote = (dayName: string, nextRecommendedDay: number) =>
   `${dayName} was not the next workout day (Day ${templateDayNumber(nextRecommendedDay)} is); your sets were saved`;
@@ -55,7 +63,13 @@ interface WorkoutServiceDeps {
  * writes so that a crash between two of them loses no set and a retry finishes the job: progress entries
  * first (idempotent upserts), then the day (guarded by its round), then the rotation (guarded by its value).
  */
-export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession, WorkoutCompletion, progress }: WorkoutServiceDeps) {
+export function createWorkoutService({
+  WorkoutDay,
+  WorkoutState,
+  WorkoutSession,
+  WorkoutCompletion,
+  progress,
+}: WorkoutServiceDeps) {
   /** Seeds the template days and the initial state; idempotent (an existing day or state is left alone). */
   async function seedProgram(userId: Types.ObjectId): Promise<void> {
     // Seeded twice at the same moment (sign-up and a first read): whichever insert won is the same document.
@@ -82,7 +96,9 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
       { ordered: false },
     ).catch(ignoreDuplicate);
     // A copy: mongoose adds its version key to an upsert's update object in place.
-    await WorkoutState.updateOne({ userId }, { $setOnInsert: { ...INITIAL_WORKOUT_STATE } }, { upsert: true }).catch(ignoreDuplicate);
+    await WorkoutState.updateOne({ userId }, { $setOnInsert: { ...INITIAL_WORKOUT_STATE } }, { upsert: true }).catch(
+      ignoreDuplicate,
+    );
   }
 
   async function getState(userId: Types.ObjectId): Promise<WorkoutState> {
@@ -137,7 +153,10 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
   async function saveDay(userId: Types.ObjectId, dayId: number, incoming: Exercise[]): Promise<WorkoutDayFields> {
     const day = await loadDay(userId, dayId);
     const { exercises, touched } = applySetStateOr400(day.exercises, incoming);
-    await progress.recordSets({ userId, dayId, round: day.round }, touched, { sessionId: null, removeUncompleted: true });
+    await progress.recordSets({ userId, dayId, round: day.round }, touched, {
+      sessionId: null,
+      removeUncompleted: true,
+    });
     await storeSetState(userId, dayId, day.round, exercises);
     return loadDay(userId, dayId);
   }
@@ -161,7 +180,11 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
     const marked = await WorkoutDay.updateOne(
       { userId, dayId, round: day.round },
       {
-        $set: { lastCompleted: new Date(), isCompleted: !rotation.startsNewCycle, exercises: clearedExercises(day.exercises) },
+        $set: {
+          lastCompleted: new Date(),
+          isCompleted: !rotation.startsNewCycle,
+          exercises: clearedExercises(day.exercises),
+        },
         $inc: { round: 1 },
       },
     );
@@ -228,14 +251,22 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
   }
 
   /** The writes a completion decided, each guarded so that running them again changes nothing. */
-  async function finishCompletion(userId: Types.ObjectId, completion: WorkoutCompletionFields, exercises: StoredExercise[]) {
+  async function finishCompletion(
+    userId: Types.ObjectId,
+    completion: WorkoutCompletionFields,
+    exercises: StoredExercise[],
+  ) {
     const { dayId, round, advancedFrom } = completion;
     const rotation = advancedFrom ? completeInRotation(advancedFrom, dayId) : null;
     if (advancedFrom && rotation?.ok) {
       await WorkoutDay.updateOne(
         { userId, dayId, round },
         {
-          $set: { lastCompleted: completion.completedAt, isCompleted: !rotation.startsNewCycle, exercises: clearedExercises(exercises) },
+          $set: {
+            lastCompleted: completion.completedAt,
+            isCompleted: !rotation.startsNewCycle,
+            exercises: clearedExercises(exercises),
+          },
           $inc: { round: 1 },
         },
       );
@@ -243,9 +274,15 @@ export function createWorkoutService({ WorkoutDay, WorkoutState, WorkoutSession,
       await WorkoutState.updateOne({ userId, ...advancedFrom }, { $set: rotation.state });
     } else {
       // The sets are saved; the day moves to a fresh performance so its next one never lands on them.
-      await WorkoutDay.updateOne({ userId, dayId, round }, { $set: { exercises: clearedExercises(exercises) }, $inc: { round: 1 } });
+      await WorkoutDay.updateOne(
+        { userId, dayId, round },
+        { $set: { exercises: clearedExercises(exercises) }, $inc: { round: 1 } },
+      );
     }
-    await WorkoutSession.updateOne({ _id: completion._id, userId, open: true }, { $set: { open: false, endedAt: completion.completedAt } });
+    await WorkoutSession.updateOne(
+      { _id: completion._id, userId, open: true },
+      { $set: { open: false, endedAt: completion.completedAt } },
+    );
     await WorkoutCompletion.updateOne({ _id: completion._id, userId }, { $set: { finished: true } });
   }
 

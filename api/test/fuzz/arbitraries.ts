@@ -21,7 +21,12 @@ const OPERATOR_KEYS = [
 ] as const;
 
 /** What a polluted prototype would carry: the test checks `({}).polluted` and friends afterwards. */
-export const POLLUTION = { polluted: 'yes', isAdmin: true, canAccessFeatures: true, trialEndsAt: '2999-01-01T00:00:00.000Z' };
+export const POLLUTION = {
+  polluted: 'yes',
+  isAdmin: true,
+  canAccessFeatures: true,
+  trialEndsAt: '2999-01-01T00:00:00.000Z',
+};
 
 const weirdStrings = fc.constantFrom(
   '',
@@ -302,7 +307,13 @@ function gzipBomb(): Buffer {
 }
 
 const wrongContentType = fc.constantFrom(
-  ...['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=fuzz', 'none', 'application/xml'],
+  ...[
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=fuzz',
+    'none',
+    'application/xml',
+  ],
   ...['application/json; charset=utf-7', 'application/json; charset=latin1', 'application/csp-report'],
   ...['application/vnd.api+json', 'application/json, text/plain', ';;;', 'application/json; boundary'],
 );
@@ -326,35 +337,37 @@ export function payload(validBodies: unknown[]): fc.Arbitrary<Payload> {
     { weight: 3, arbitrary: hostileValue.map((value) => json('hostile', value)) },
     {
       weight: 3,
-      arbitrary: fc
-        .tuple(base, protoMembers, fc.nat())
-        .map(([body, members, at]) => {
-          // Either at the top level or inside a nested object of the valid body (e.g. a set).
-          const paths = nodePaths(body).filter((p) => p.length > 0);
-          if (at % 2 === 0 || paths.length === 0) return raw('prototype keys', withRawMembers(body, members), 'application/json');
-          const marker = '"__fuzz_marker__"';
-          const path = paths[at % paths.length];
-          const text = JSON.stringify(updateAt(body, path, () => '__fuzz_marker__'));
-          return raw('nested prototype keys', text.replace(marker, `{${members.join(',')}}`), 'application/json');
-        }),
+      arbitrary: fc.tuple(base, protoMembers, fc.nat()).map(([body, members, at]) => {
+        // Either at the top level or inside a nested object of the valid body (e.g. a set).
+        const paths = nodePaths(body).filter((p) => p.length > 0);
+        if (at % 2 === 0 || paths.length === 0)
+          return raw('prototype keys', withRawMembers(body, members), 'application/json');
+        const marker = '"__fuzz_marker__"';
+        const path = paths[at % paths.length];
+        const text = JSON.stringify(updateAt(body, path, () => '__fuzz_marker__'));
+        return raw('nested prototype keys', text.replace(marker, `{${members.join(',')}}`), 'application/json');
+      }),
     },
     { weight: 2, arbitrary: invalidJsonTexts.map((text) => raw('invalid json', text, 'application/json')) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 50 }).map((text) => raw('random text as json', text, 'application/json')) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ maxLength: 50 }).map((text) => raw('random text as json', text, 'application/json')),
+    },
     {
       weight: 1,
       arbitrary: fc
         .tuple(base, fc.constantFrom('dayId', 'weight', 'reps', 'id', 'email', 'exercises'), extremeNumberTexts)
-        .map(([body, key, number]) => raw('extreme number', withRawMembers(body, [`"${key}":${number}`]), 'application/json')),
+        .map(([body, key, number]) =>
+          raw('extreme number', withRawMembers(body, [`"${key}":${number}`]), 'application/json'),
+        ),
     },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(base, fc.nat(), fc.constantFrom(50_000, 200_000))
-        .map(([body, at, size]) => {
-          // 50 kB fits under the 100 kB limit (the schema must refuse it); 200 kB must be refused as too large.
-          const huge = 'A'.repeat(size);
-          return json(`huge string (${size / 1000} kB)`, applyMutation(body, { op: 'replace', at, value: huge }));
-        }),
+      arbitrary: fc.tuple(base, fc.nat(), fc.constantFrom(50_000, 200_000)).map(([body, at, size]) => {
+        // 50 kB fits under the 100 kB limit (the schema must refuse it); 200 kB must be refused as too large.
+        const huge = 'A'.repeat(size);
+        return json(`huge string (${size / 1000} kB)`, applyMutation(body, { op: 'replace', at, value: huge }));
+      }),
     },
     {
       weight: 1,
@@ -373,10 +386,12 @@ export function payload(validBodies: unknown[]): fc.Arbitrary<Payload> {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom('exercises', 'dayId', 'email'), fc.constantFrom(5000, 40_000)).map(([key, length]) =>
-        // Many elements where a short list (or none) is expected: each must not cost the server much.
-        json(`long list (${length})`, Object.fromEntries([[key, new Array(length).fill(0)]])),
-      ),
+      arbitrary: fc
+        .tuple(fc.constantFrom('exercises', 'dayId', 'email'), fc.constantFrom(5000, 40_000))
+        .map(([key, length]) =>
+          // Many elements where a short list (or none) is expected: each must not cost the server much.
+          json(`long list (${length})`, Object.fromEntries([[key, new Array(length).fill(0)]])),
+        ),
     },
     {
       weight: 2,
@@ -396,19 +411,22 @@ export function payload(validBodies: unknown[]): fc.Arbitrary<Payload> {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(base, fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip')).map(
-        ([body, encoding]) =>
+      arbitrary: fc
+        .tuple(base, fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip'))
+        .map(([body, encoding]) =>
           // Bytes that do not match the claimed encoding.
           raw(`${encoding}-encoded garbage`, JSON.stringify(body) ?? '', 'application/json', encoding),
-      ),
+        ),
     },
     {
       weight: 1,
-      arbitrary: fc.constantFrom(0, 1).map((n) =>
-        n === 0
-          ? raw('gzip bomb', gzipBomb(), 'application/json', 'gzip')
-          : raw('gzipped prototype keys', gzipSync(`{"__proto__":${POLLUTION_TEXT}}`), 'application/json', 'gzip'),
-      ),
+      arbitrary: fc
+        .constantFrom(0, 1)
+        .map((n) =>
+          n === 0
+            ? raw('gzip bomb', gzipBomb(), 'application/json', 'gzip')
+            : raw('gzipped prototype keys', gzipSync(`{"__proto__":${POLLUTION_TEXT}}`), 'application/json', 'gzip'),
+        ),
     },
   );
 }
@@ -491,7 +509,10 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
       '?checkout=success',
     ),
   },
-  { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((text) => `?${encodeSegment(text)}=${encodeSegment(text)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ maxLength: 40 }).map((text) => `?${encodeSegment(text)}=${encodeSegment(text)}`),
+  },
 );
 
 /** A parameter: usually one the route knows (so the body reaches the handler), else a hostile one. */
@@ -516,7 +537,10 @@ export interface HeaderChoice {
 }
 
 // Header values must be visible ASCII (Node's client refuses control characters).
-const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const headerText = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 
 const junkCookie = fc.oneof(
   fc.constantFrom(
@@ -563,7 +587,15 @@ const extraHeaders = fc.dictionary(
   fc.oneof(
     headerText,
     fc.constantFrom(
-      ...['gzip', 'br;q=0, gzip;q=0, *;q=0', 'identity;q=0', '*/*', 'application/json;q=0', 'bytes=0-0', 'bytes=-1,1-2'],
+      ...[
+        'gzip',
+        'br;q=0, gzip;q=0, *;q=0',
+        'identity;q=0',
+        '*/*',
+        'application/json;q=0',
+        'bytes=0-0',
+        'bytes=-1,1-2',
+      ],
       ...['1.2.3.4, garbage', '::ffff:1.2.3.4', 'DELETE', 't=1,v1=deadbeef', 'x'.repeat(4000)],
     ),
   ),

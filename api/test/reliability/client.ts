@@ -64,7 +64,9 @@ export class ApiClient {
   async expect<T = unknown>(expected: number, method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.request<T>(method, path, body);
     if (response.status !== expected) {
-      throw new Error(`${method} ${path}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${method} ${path}: expected ${expected}, got ${response.status} ${JSON.stringify(response.body)}`,
+      );
     }
     return response.body;
   }
@@ -74,7 +76,8 @@ export class ApiClient {
       const [pair, ...attributes] = line.split(';').map((part) => part.trim());
       if (!pair.startsWith(`${SESSION_COOKIE}=`)) continue;
       const expires = attributes.find((attribute) => /^expires=/i.test(attribute));
-      const cleared = pair === `${SESSION_COOKIE}=` || (expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
+      const cleared =
+        pair === `${SESSION_COOKIE}=` || (expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
       this.cookie = cleared ? undefined : pair;
     }
   }

@@ -71,8 +71,13 @@ describe('crash safety: SIGKILL during workouts', () => {
     const total = setOrder(lifters[0].session.exercises).length;
 
     const save = async (lifter: Lifter, count: number) => {
-      const response = await saveSets(lifter.client, lifter.session, withSetsDone(lifter.session, lifter.user, count, start));
-      if (response.status !== 200) throw new Error(`save of ${count} sets: ${response.status} ${JSON.stringify(response.body)}`);
+      const response = await saveSets(
+        lifter.client,
+        lifter.session,
+        withSetsDone(lifter.session, lifter.user, count, start),
+      );
+      if (response.status !== 200)
+        throw new Error(`save of ${count} sets: ${response.status} ${JSON.stringify(response.body)}`);
       lifter.acknowledged = count;
     };
     for (const lifter of lifters) {
@@ -100,7 +105,8 @@ describe('crash safety: SIGKILL during workouts', () => {
           return;
         }
         // Any answer that did arrive, even after the kill signal, is an acknowledgement the server must keep.
-        if (response.status !== 200) throw new Error(`save of ${count} sets: ${response.status} ${JSON.stringify(response.body)}`);
+        if (response.status !== 200)
+          throw new Error(`save of ${count} sets: ${response.status} ${JSON.stringify(response.body)}`);
         lifter.acknowledged = count;
         acks += 1;
         if (acks === KILL_AFTER_ACKS) {

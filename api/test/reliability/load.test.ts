@@ -58,7 +58,8 @@ describe('load: 100 users at once', () => {
       const total = setOrder(session.exercises).length;
       for (let count = 1; count <= total; count += 1) {
         const saved = await saveSets(client, session, withSetsDone(session, user, count, start));
-        if (saved.status !== 200) throw new Error(`user ${user}, save of set ${count}: ${saved.status} ${JSON.stringify(saved.body)}`);
+        if (saved.status !== 200)
+          throw new Error(`user ${user}, save of set ${count}: ${saved.status} ${JSON.stringify(saved.body)}`);
       }
       await finishWorkout(client, session, withSetsDone(session, user, total, start));
       return { client, expected: expectedEntries(session, user, total, start) };
@@ -84,7 +85,10 @@ describe('load: 100 users at once', () => {
     );
 
     const failures = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
-    if (failures.length) throw new Error(`${failures.length} users failed:\n${failures.slice(0, 10).join('\n')}\n${api.process.describe()}`);
+    if (failures.length)
+      throw new Error(
+        `${failures.length} users failed:\n${failures.slice(0, 10).join('\n')}\n${api.process.describe()}`,
+      );
     expect(requests.filter((request) => request.status >= 500)).toEqual([]);
 
     // Afterwards, each user's progress is exactly the sets they saved, and Day 1 counts as done.

@@ -86,7 +86,8 @@ export class ManagedProcess {
       const match = this.output.match(pattern);
       if (match) return match;
       if (!this.isRunning) throw new Error(`${this.name} exited before printing ${pattern}.\n${this.describe()}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not print ${pattern} within ${timeoutMs} ms.\n${this.describe()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} did not print ${pattern} within ${timeoutMs} ms.\n${this.describe()}`);
       await sleep(50);
     }
   }
@@ -179,7 +180,12 @@ export interface DatabaseProcess {
 /** The embedded database as its own process (hit-embedded-mongo), persisting to `dbPath`, once it listens. */
 export async function startDatabaseProcess(dbPath: string): Promise<DatabaseProcess> {
   // Port 0: it binds a free port itself and prints it, so no other process can take it first.
-  const managed = ManagedProcess.spawn('embedded-mongo', EMBEDDED_MONGO_CLI, ['--host', '127.0.0.1', '--port', '0', '--dbpath', dbPath], {});
+  const managed = ManagedProcess.spawn(
+    'embedded-mongo',
+    EMBEDDED_MONGO_CLI,
+    ['--host', '127.0.0.1', '--port', '0', '--dbpath', dbPath],
+    {},
+  );
   const [, uri] = await managed.waitForOutput(/listening (mongodb:\/\/\S+)\n/);
   return { uri, process: managed };
 }

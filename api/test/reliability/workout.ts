@@ -41,7 +41,9 @@ export async function workoutStateOf(client: ApiClient) {
 
 /** The sets of a workout in the order the user does them: exercise by exercise, warm-ups first. */
 export function setOrder(exercises: Exercise[]): { exerciseIndex: number; setIndex: number }[] {
-  return exercises.flatMap((exercise, exerciseIndex) => exercise.sets.map((_, setIndex) => ({ exerciseIndex, setIndex })));
+  return exercises.flatMap((exercise, exerciseIndex) =>
+    exercise.sets.map((_, setIndex) => ({ exerciseIndex, setIndex })),
+  );
 }
 
 /**

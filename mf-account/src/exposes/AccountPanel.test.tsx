@@ -101,7 +101,11 @@ describe('AccountPanel', () => {
   it.each<[string, SubscriptionStatus, string]>([
     ['active', active, 'Premium Active'],
     ['cancelled, 5 days left', ending, 'Premium Ending · 5 days left'],
-    ['cancelled, 1 day left', { ...ending, subscriptionPeriodEnd: '2026-03-02T12:00:00.000Z' }, 'Premium Ending · 1 day left'],
+    [
+      'cancelled, 1 day left',
+      { ...ending, subscriptionPeriodEnd: '2026-03-02T12:00:00.000Z' },
+      'Premium Ending · 1 day left',
+    ],
     ['cancelled, no end', { ...ending, subscriptionPeriodEnd: null }, 'Premium Ending · Expires soon'],
     ['trial', trial, 'Free Trial · 12 days left'],
     ['trial expired', expired, 'Trial Expired'],
@@ -306,7 +310,11 @@ describe('AccountPanel', () => {
     });
 
     it.each([
-      ['an error field', answer(200, { error: 'No active subscription to cancel' }), 'No active subscription to cancel'],
+      [
+        'an error field',
+        answer(200, { error: 'No active subscription to cancel' }),
+        'No active subscription to cancel',
+      ],
       ['a failed call', answer(500, { message: 'Stripe is down' }), 'Stripe is down'],
     ])("says 'Cancellation Failed' for %s", async (_name, reply, message) => {
       mockApi({ 'POST /api/subscription/cancel': reply });

@@ -1,6 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
-import { displayName, useAccess, useCheckout, useLogout, useResetProgress, useSubscriptionStatus, useUser } from '@hit/platform';
+import {
+  displayName,
+  useAccess,
+  useCheckout,
+  useLogout,
+  useResetProgress,
+  useSubscriptionStatus,
+  useUser,
+} from '@hit/platform';
 import { Badge, BuildLabel, Button, Dialog, DialogActions, UpgradePrompt } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
@@ -56,8 +64,12 @@ const ExternalLink = styled.a`
   color: ${({ theme }) => theme.colors.text};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 /**

@@ -203,7 +203,9 @@ describe('the rep chart axis', () => {
     renderAnalytics();
 
     const repChart = await screen.findByTestId('rep-chart');
-    const labels = Array.from(repChart.querySelectorAll('text'), (text) => text.textContent).filter((text) => /^[A-Z][a-z]{2} \d{2}$/.test(text ?? ''));
+    const labels = Array.from(repChart.querySelectorAll('text'), (text) => text.textContent).filter((text) =>
+      /^[A-Z][a-z]{2} \d{2}$/.test(text ?? ''),
+    );
     expect(labels).toEqual(['Nov 22']);
   });
 });

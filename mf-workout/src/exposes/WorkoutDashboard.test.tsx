@@ -137,14 +137,21 @@ describe('the workout dashboard', () => {
     mockDashboardApi();
     const { user } = renderDashboard();
 
-    await user.click(within(await screen.findByRole('region', { name: 'Ready for Day 1' })).getByRole('link', { name: 'Progress Analytics' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Ready for Day 1' })).getByRole('link', {
+        name: 'Progress Analytics',
+      }),
+    );
 
     expect(screen.getByRole('heading', { name: 'Progress Analytics screen' })).toBeInTheDocument();
   });
 
   it('explains a failed load and loads again with Try again', async () => {
     const api = mockDashboardApi({
-      'GET /api/workout-days': [answer(503, { message: 'Database unavailable' }), answer(200, [day(1), day(2), day(3)])],
+      'GET /api/workout-days': [
+        answer(503, { message: 'Database unavailable' }),
+        answer(200, [day(1), day(2), day(3)]),
+      ],
     });
     const { user } = renderDashboard();
 
@@ -163,7 +170,11 @@ describe('the rest period (now: 2026-11-22 12:00 UTC)', () => {
 
   it('shows the banner and the hours of rest on the next day after a recent workout', async () => {
     mockDashboardApi({
-      'GET /api/workout-days': answer(200, [day(1, { isCompleted: true, lastCompleted: hoursAgo(1.5) }, 2), day(2, {}, 2), day(3, {}, 2)]),
+      'GET /api/workout-days': answer(200, [
+        day(1, { isCompleted: true, lastCompleted: hoursAgo(1.5) }, 2),
+        day(2, {}, 2),
+        day(3, {}, 2),
+      ]),
       'GET /api/workout-state': answer(200, workoutState(2)),
     });
     renderDashboard({ fakeTimers: true });
@@ -186,12 +197,18 @@ describe('the rest period (now: 2026-11-22 12:00 UTC)', () => {
     });
     renderDashboard({ fakeTimers: true });
 
-    expect(await screen.findByRole('complementary', { name: 'Rest period' })).toHaveTextContent('Rest period: 18 hours remaining');
+    expect(await screen.findByRole('complementary', { name: 'Rest period' })).toHaveTextContent(
+      'Rest period: 18 hours remaining',
+    );
   });
 
   it('shows no banner once 48 hours have passed', async () => {
     mockDashboardApi({
-      'GET /api/workout-days': answer(200, [day(1, { isCompleted: true, lastCompleted: hoursAgo(48) }, 2), day(2, {}, 2), day(3, {}, 2)]),
+      'GET /api/workout-days': answer(200, [
+        day(1, { isCompleted: true, lastCompleted: hoursAgo(48) }, 2),
+        day(2, {}, 2),
+        day(3, {}, 2),
+      ]),
       'GET /api/workout-state': answer(200, workoutState(2)),
     });
     renderDashboard({ fakeTimers: true });
@@ -202,11 +219,17 @@ describe('the rest period (now: 2026-11-22 12:00 UTC)', () => {
 
   it('counts down as time passes', async () => {
     mockDashboardApi({
-      'GET /api/workout-days': answer(200, [day(1, { isCompleted: true, lastCompleted: hoursAgo(47.5) }, 2), day(2, {}, 2), day(3, {}, 2)]),
+      'GET /api/workout-days': answer(200, [
+        day(1, { isCompleted: true, lastCompleted: hoursAgo(47.5) }, 2),
+        day(2, {}, 2),
+        day(3, {}, 2),
+      ]),
       'GET /api/workout-state': answer(200, workoutState(2)),
     });
     renderDashboard({ fakeTimers: true });
-    expect(await screen.findByRole('complementary', { name: 'Rest period' })).toHaveTextContent('Rest period: 1 hour remaining');
+    expect(await screen.findByRole('complementary', { name: 'Rest period' })).toHaveTextContent(
+      'Rest period: 1 hour remaining',
+    );
 
     act(() => jest.advanceTimersByTime(31 * 60_000));
 

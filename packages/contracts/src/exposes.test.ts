@@ -66,7 +66,11 @@ describe.each(REMOTES)('the contract check of $folder ($name/$expose)', ({ folde
   });
 
   it('fails on one that needs a prop the shell does not pass', () => {
-    const diagnostics = contractDiagnostics(folder, expose, component(expose, `${expose}Props & { units: 'kg' | 'lb' }`));
+    const diagnostics = contractDiagnostics(
+      folder,
+      expose,
+      component(expose, `${expose}Props & { units: 'kg' | 'lb' }`),
+    );
 
     expect(diagnostics).toEqual([expect.stringContaining('does not satisfy the expected type')]);
     expect(diagnostics[0]).toMatch(/units/);

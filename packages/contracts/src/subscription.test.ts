@@ -3,9 +3,13 @@ import { cancelResponseSchema, checkoutBodySchema, checkoutResultSchema, syncRes
 describe('subscription contracts', () => {
   it('normalises an optional billing e-mail and refuses anything else', () => {
     expect(checkoutBodySchema.parse({})).toEqual({});
-    expect(checkoutBodySchema.parse({ billingEmail: ' Pay@Example.COM ' })).toEqual({ billingEmail: 'pay@example.com' });
+    expect(checkoutBodySchema.parse({ billingEmail: ' Pay@Example.COM ' })).toEqual({
+      billingEmail: 'pay@example.com',
+    });
     expect(checkoutBodySchema.safeParse({ billingEmail: 'pay@' }).success).toBe(false);
-    expect(checkoutBodySchema.safeParse({ billingEmail: 'pay@example.com', priceId: 'price_free' }).success).toBe(false);
+    expect(checkoutBodySchema.safeParse({ billingEmail: 'pay@example.com', priceId: 'price_free' }).success).toBe(
+      false,
+    );
   });
 
   it('answers sync and cancel with their value or an error field', () => {

@@ -83,7 +83,9 @@ export type SyncOperation = z.infer<typeof syncOperationSchema>;
  */
 export const syncBatchBodySchema = z.strictObject({
   operations: z
-    .array(z.looseObject({ opId: operationIdSchema }, { error: 'must be an operation' }), { error: 'must be a list of operations' })
+    .array(z.looseObject({ opId: operationIdSchema }, { error: 'must be an operation' }), {
+      error: 'must be a list of operations',
+    })
     .min(1, { error: 'must hold at least one operation' })
     .max(MAX_SYNC_OPERATIONS, { error: `must hold at most ${MAX_SYNC_OPERATIONS} operations` }),
 });
@@ -92,7 +94,11 @@ export type SyncBatchBody = z.infer<typeof syncBatchBodySchema>;
 /** Done: `note` is a one-line explanation when the server's state had moved meanwhile (the sets are saved anyway). */
 const appliedOutcomeSchema = z.object({ status: z.literal('applied'), note: z.string().nullable() });
 /** Refused for good (400): the client keeps the operation for export and moves on; re-sending it answers the same. */
-const rejectedOutcomeSchema = z.object({ status: z.literal('rejected'), httpStatus: z.literal(400), message: z.string() });
+const rejectedOutcomeSchema = z.object({
+  status: z.literal('rejected'),
+  httpStatus: z.literal(400),
+  message: z.string(),
+});
 
 /** What an operation did the first time: a replay of its opId answers it as `original`. */
 export const syncOutcomeSchema = z.discriminatedUnion('status', [appliedOutcomeSchema, rejectedOutcomeSchema]);

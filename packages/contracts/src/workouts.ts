@@ -62,7 +62,8 @@ export const workoutSetSchema = z
   .superRefine((set, ctx) => {
     if (!set.completed) return;
     for (const field of ['weight', 'reps', 'completedAt'] as const) {
-      if (set[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: 'is required on a completed set' });
+      if (set[field] === null)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is required on a completed set' });
     }
   });
 export type WorkoutSet = z.infer<typeof workoutSetSchema>;

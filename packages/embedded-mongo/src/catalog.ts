@@ -78,7 +78,8 @@ export class Catalog {
   apply(record: JournalRecord): void {
     switch (record.op) {
       case 'createCollection':
-        if (!this.collection(record.db, record.coll)) this.createCollection(record.db, record.coll, record.options, true);
+        if (!this.collection(record.db, record.coll))
+          this.createCollection(record.db, record.coll, record.options, true);
         return;
       case 'dropCollection':
         this.dropCollection(record.db, record.coll, true);

@@ -46,7 +46,10 @@ export class Collection {
   insert(input: Document): Document {
     // mongod stores _id as the first field, generating an ObjectId when the client sent none.
     const hasId = input._id !== undefined;
-    const doc = hasId && Object.keys(input)[0] === '_id' ? input : { _id: hasId ? input._id : new ObjectId(), ...withoutId(input) };
+    const doc =
+      hasId && Object.keys(input)[0] === '_id'
+        ? input
+        : { _id: hasId ? input._id : new ObjectId(), ...withoutId(input) };
     validateId(doc._id);
     const id = idKeyOf(doc);
     if (this.docs.has(id)) throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, [doc._id]);

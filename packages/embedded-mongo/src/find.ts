@@ -169,7 +169,8 @@ function sortColumn(docs: Document[], field: string, direction: number): SortCol
   for (let i = 0; i < docs.length; i++) {
     let value: unknown = direct ? docs[i][field] : undefined;
     // Missing (or inherited), arrays and dotted paths take the general rule.
-    if (value === undefined || typeof value === 'function' || isArray(value)) value = sortValue(docs[i], field, direction);
+    if (value === undefined || typeof value === 'function' || isArray(value))
+      value = sortValue(docs[i], field, direction);
     values[i] = value;
     if (typeof value === 'number') {
       if (value === value) numbers += 1; // not NaN
@@ -222,6 +223,11 @@ export function findBson(collection: Collection | undefined, options: FindOption
 }
 
 /** The first document a findAndModify / single update acts on. */
-export function findFirst(collection: Collection | undefined, filter: Document, sort?: Document, collation?: Document): Document | undefined {
+export function findFirst(
+  collection: Collection | undefined,
+  filter: Document,
+  sort?: Document,
+  collation?: Document,
+): Document | undefined {
   return findDocuments(collection, { filter, sort, limit: 1, collation })[0];
 }

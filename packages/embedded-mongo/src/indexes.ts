@@ -42,7 +42,12 @@ function distinctValues(doc: Document, path: string): unknown[] {
 }
 
 /** The E11000 error, in the exact shape drivers and mongoose recognise. */
-export function duplicateKeyError(ns: string, indexName: string, keyPattern: Document, values: unknown[]): CommandError {
+export function duplicateKeyError(
+  ns: string,
+  indexName: string,
+  keyPattern: Document,
+  values: unknown[],
+): CommandError {
   const keyValue: Document = {};
   Object.keys(keyPattern).forEach((field, i) => {
     keyValue[field] = values[i] === MISSING || values[i] === undefined ? null : values[i];
@@ -76,7 +81,9 @@ export class Index {
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
     this.expireAfterSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
-    this.maintained = Object.values(spec.key).every((direction) => typeof direction === 'number' || direction === 'hashed');
+    this.maintained = Object.values(spec.key).every(
+      (direction) => typeof direction === 'number' || direction === 'hashed',
+    );
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : undefined;
     if (this.unique) this.byKey = this.fields.length === 1 ? this.byFirst : new Map();
   }
@@ -123,7 +130,9 @@ export class Index {
     if (!this.covers(doc)) return { first: [], full: [] };
     const first = distinctValues(doc, this.fields[0]).map(keyOf);
     const full =
-      this.byKey && this.byKey !== this.byFirst ? this.combinations(doc).map((values) => Index.compoundKey(values)) : [];
+      this.byKey && this.byKey !== this.byFirst
+        ? this.combinations(doc).map((values) => Index.compoundKey(values))
+        : [];
     return { first, full };
   }
 

@@ -104,7 +104,9 @@ export class Matcher {
    * no index helps. Every document under those ids satisfies that equality (index keys are keyOf values, which
    * are equal exactly when the equality matches), so it need not be checked again.
    */
-  private indexed(collection: Collection): { ids: Iterable<string>; size: number; unique: boolean; equality: number } | undefined {
+  private indexed(
+    collection: Collection,
+  ): { ids: Iterable<string>; size: number; unique: boolean; equality: number } | undefined {
     let best: { ids: Iterable<string>; size: number; unique: boolean; equality: number } | undefined;
     this.equalities.forEach(({ field, values }, equality) => {
       const found: Array<ReadonlySet<string> | string[]> = [];
@@ -117,7 +119,10 @@ export class Matcher {
       }
       if (best && best.size <= size) return;
       // With several values ($in) a document holding more than one of them (an array) comes up more than once.
-      best = found.length === 1 ? { ids: found[0], size, unique: true, equality } : { ids: concat(found), size, unique: false, equality };
+      best =
+        found.length === 1
+          ? { ids: found[0], size, unique: true, equality }
+          : { ids: concat(found), size, unique: false, equality };
     });
     return best;
   }

@@ -41,18 +41,26 @@ function idFirst(doc: Document): Document {
   return { _id, ...rest };
 }
 
-export function projectDocuments(docs: Document[], projection: Document | undefined, filter: Document = {}): Document[] {
+export function projectDocuments(
+  docs: Document[],
+  projection: Document | undefined,
+  filter: Document = {},
+): Document[] {
   if (!projection || Object.keys(projection).length === 0) return docs;
   const simple = simpleProjection(projection);
   if (simple) return docs.map((doc) => projectObject(doc, simple));
   const positional = Object.keys(projection).filter((key) => key.endsWith('.$'));
   if (positional.length === 0) return new Aggregator([{ $project: projection }], {}).run(docs).map(idFirst);
-  if (positional.length > 1) throw new CommandError('BadValue', 'Cannot specify more than one positional projection per query.');
+  if (positional.length > 1)
+    throw new CommandError('BadValue', 'Cannot specify more than one positional projection per query.');
 
   const arrayPath = positional[0].slice(0, -2);
   const conditions = elementConditions(filter, arrayPath);
   if (Object.keys(conditions).length === 0) {
-    throw new CommandError('BadValue', `Executor error during find command :: error processing query: positional operator '${positional[0]}' requires the array field '${arrayPath}' in the query`);
+    throw new CommandError(
+      'BadValue',
+      `Executor error during find command :: error processing query: positional operator '${positional[0]}' requires the array field '${arrayPath}' in the query`,
+    );
   }
   // Each element is tested as if it were the whole array, as the positional update operator does.
   const elementQuery = new Query(conditions, {});

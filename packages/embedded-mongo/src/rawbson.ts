@@ -337,7 +337,13 @@ function holdsRawBatch(doc: Document): boolean {
   for (const key of Object.keys(doc)) {
     const value = doc[key];
     if (value instanceof RawBatch) return true;
-    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && holdsRawBatch(value)) return true;
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      Object.getPrototypeOf(value) === Object.prototype &&
+      holdsRawBatch(value)
+    )
+      return true;
   }
   return false;
 }
@@ -367,7 +373,12 @@ function collect(doc: Document, parts: Part[]): number {
       const header = elementHeader(BsonType.Array, key);
       parts.push(header, value);
       total += header.length + value.arraySize;
-    } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && holdsRawBatch(value)) {
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      Object.getPrototypeOf(value) === Object.prototype &&
+      holdsRawBatch(value)
+    ) {
       const header = elementHeader(BsonType.Object, key);
       parts.push(header);
       total += header.length + collect(value, parts);

@@ -70,7 +70,11 @@ export class EmbeddedMongo {
     const catalog = new Catalog();
     if (options.dbPath) {
       const dir = path.resolve(options.dbPath);
-      catalog.storage = JournalStorage.open(dir, (record) => catalog.apply(record), () => catalog.snapshot());
+      catalog.storage = JournalStorage.open(
+        dir,
+        (record) => catalog.apply(record),
+        () => catalog.snapshot(),
+      );
     }
     const server = net.createServer();
     try {
@@ -134,7 +138,10 @@ export class EmbeddedMongo {
       await this.catalog.storage.sync();
     } catch (error) {
       reply = {
-        document: { ok: 0, ...errorFields(new CommandError('InternalError', `journal write failed: ${(error as Error).message}`)) },
+        document: {
+          ok: 0,
+          ...errorFields(new CommandError('InternalError', `journal write failed: ${(error as Error).message}`)),
+        },
       };
     }
     if (request.kind === 'msg' && request.moreToCome) return undefined;
@@ -170,6 +177,14 @@ export class EmbeddedMongo {
       }
       db = command.$db;
     }
-    return { document: runCommand(command, { db, connectionId, catalog: this.catalog, cursors: this.cursors, server: this.state }) };
+    return {
+      document: runCommand(command, {
+        db,
+        connectionId,
+        catalog: this.catalog,
+        cursors: this.cursors,
+        server: this.state,
+      }),
+    };
   }
 }

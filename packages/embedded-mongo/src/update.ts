@@ -31,17 +31,24 @@ export type UpdateKind = 'replacement' | 'operators' | 'pipeline';
 
 export function updateKind(update: unknown): UpdateKind {
   if (Array.isArray(update)) return 'pipeline';
-  if (!isPlainObject(update)) throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
+  if (!isPlainObject(update))
+    throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(update);
   const operators = keys.filter((key) => key.startsWith('$'));
   if (operators.length === 0) return 'replacement';
   if (operators.length !== keys.length) {
     const plain = keys.find((key) => !key.startsWith('$'));
-    throw new CommandError('FailedToParse', `Unknown modifier: ${plain}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new CommandError(
+      'FailedToParse',
+      `Unknown modifier: ${plain}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   const unknown = operators.find((operator) => !UPDATE_OPERATORS.has(operator));
   if (unknown) {
-    throw new CommandError('FailedToParse', `Unknown modifier: ${unknown}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new CommandError(
+      'FailedToParse',
+      `Unknown modifier: ${unknown}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   return 'operators';
 }
@@ -96,7 +103,10 @@ function checkOperandTypes(doc: Document, modifier: Document): void {
     if (!isPlainObject(fields)) continue;
     for (const [path, amount] of Object.entries(fields)) {
       if (!isNumeric(amount)) {
-        throw new CommandError('TypeMismatch', `Cannot ${operator === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(amount)}}`);
+        throw new CommandError(
+          'TypeMismatch',
+          `Cannot ${operator === '$inc' ? 'increment' : 'multiply'} with non-numeric argument: {${path}: ${formatValue(amount)}}`,
+        );
       }
       if (path.includes('$')) continue;
       const current = valueAtPath(doc, path);
@@ -115,7 +125,10 @@ function checkOperandTypes(doc: Document, modifier: Document): void {
       if (path.includes('$')) continue;
       const current = valueAtPath(doc, path);
       if (current !== undefined && !Array.isArray(current)) {
-        throw new CommandError('BadValue', `The field '${path}' must be an array but is of type ${current === null ? 'null' : typeof current} in document {_id: ${formatValue(doc._id)}}`);
+        throw new CommandError(
+          'BadValue',
+          `The field '${path}' must be an array but is of type ${current === null ? 'null' : typeof current} in document {_id: ${formatValue(doc._id)}}`,
+        );
       }
     }
   }
@@ -136,7 +149,11 @@ function dedupeAddToSet(modifier: Document): void {
 }
 
 /** Applies update operators. mingo refuses any `_id` path, so an _id in $set / $setOnInsert is handled here. */
-function applyOperatorUpdate(doc: Document, update: Document, context: UpdateContext): { doc: Document; changed: boolean } {
+function applyOperatorUpdate(
+  doc: Document,
+  update: Document,
+  context: UpdateContext,
+): { doc: Document; changed: boolean } {
   const { $setOnInsert, ...operators } = update;
   let id = doc._id;
   const takeId = (fields: unknown): unknown => {
@@ -175,7 +192,11 @@ function applyOperatorUpdate(doc: Document, update: Document, context: UpdateCon
  * The new version of `doc` after `update`. `changed` says whether anything differs, which is what
  * nModified counts.
  */
-export function applyUpdate(doc: Document, update: Document | Document[], context: UpdateContext): { doc: Document; changed: boolean } {
+export function applyUpdate(
+  doc: Document,
+  update: Document | Document[],
+  context: UpdateContext,
+): { doc: Document; changed: boolean } {
   const kind = updateKind(update);
   if (kind === 'operators') return applyOperatorUpdate(doc, update as Document, context);
 
@@ -223,7 +244,11 @@ function equalityFields(query: Document, into: Document = {}): Document {
 }
 
 /** The document an upsert inserts when nothing matched. */
-export function buildUpsertDocument(query: Document, update: Document | Document[], arrayFilters?: Document[]): Document {
+export function buildUpsertDocument(
+  query: Document,
+  update: Document | Document[],
+  arrayFilters?: Document[],
+): Document {
   const kind = updateKind(update);
   const { _id: queryId, ...seedFields } = equalityFields(query);
   const seed: Document = queryId === undefined ? {} : { _id: queryId };

@@ -74,7 +74,13 @@ describe('reads', () => {
     const page = await reads.find({}).sort({ weight: 1 }).skip(1).limit(3).toArray();
     expect(page.map((w) => w.weight)).toEqual([70, 100, 120]);
     const byUserThenWeight = await reads.find({}).sort({ user: 1, weight: -1 }).toArray();
-    expect(byUserThenWeight.map((w) => `${w.user}:${w.weight}`)).toEqual(['ann:100', 'ann:60', 'bob:120', 'bob:70', 'cat:140']);
+    expect(byUserThenWeight.map((w) => `${w.user}:${w.weight}`)).toEqual([
+      'ann:100',
+      'ann:60',
+      'bob:120',
+      'bob:70',
+      'cat:140',
+    ]);
   });
 
   test('countDocuments and estimatedDocumentCount', async () => {
@@ -109,7 +115,10 @@ describe('reads', () => {
   });
 
   test('aggregate with $lookup joins another collection of the same database', async () => {
-    await db.collection('users').insertMany([{ _id: 'ann' as never, name: 'Ann' }, { _id: 'bob' as never, name: 'Bob' }]);
+    await db.collection('users').insertMany([
+      { _id: 'ann' as never, name: 'Ann' },
+      { _id: 'bob' as never, name: 'Bob' },
+    ]);
     const joined = await db
       .collection<Workout>('reads')
       .aggregate([
@@ -126,7 +135,10 @@ describe('reads', () => {
   });
 
   test('a positional projection returns only the array element the query matched', async () => {
-    const [doc] = await db.collection<Workout>('reads').find({ user: 'bob', tags: 'arms' }, { projection: { 'tags.$': 1 } }).toArray();
+    const [doc] = await db
+      .collection<Workout>('reads')
+      .find({ user: 'bob', tags: 'arms' }, { projection: { 'tags.$': 1 } })
+      .toArray();
     expect(Object.keys(doc)).toEqual(['_id', 'tags']);
     expect(doc.tags).toEqual(['arms']);
   });
@@ -134,7 +146,13 @@ describe('reads', () => {
   test('aggregate with $unwind, $addFields, $skip and $count', async () => {
     const [{ tagged }] = await db
       .collection<Workout>('reads')
-      .aggregate<{ tagged: number }>([{ $unwind: '$tags' }, { $addFields: { heavy: { $gt: ['$weight', 80] } } }, { $match: { heavy: true } }, { $skip: 1 }, { $count: 'tagged' }])
+      .aggregate<{ tagged: number }>([
+        { $unwind: '$tags' },
+        { $addFields: { heavy: { $gt: ['$weight', 80] } } },
+        { $match: { heavy: true } },
+        { $skip: 1 },
+        { $count: 'tagged' },
+      ])
       .toArray();
     expect(tagged).toBe(1);
     // the stored documents are untouched by $addFields
@@ -175,7 +193,17 @@ describe('updates', () => {
   beforeEach(async () => {
     await db.collection('updates').deleteMany({});
     await db.collection<Workout>('updates').insertMany([
-      { user: 'ann', exercise: 'squat', weight: 100, reps: 8, tags: ['legs'], sets: [{ n: 1, reps: 8 }, { n: 2, reps: 6 }] },
+      {
+        user: 'ann',
+        exercise: 'squat',
+        weight: 100,
+        reps: 8,
+        tags: ['legs'],
+        sets: [
+          { n: 1, reps: 8 },
+          { n: 2, reps: 6 },
+        ],
+      },
       { user: 'bob', exercise: 'squat', weight: 120, reps: 6, tags: ['legs', 'heavy'], sets: [{ n: 1, reps: 5 }] },
     ]);
   });
@@ -206,28 +234,60 @@ describe('updates', () => {
   test('$addToSet with $each adds each value once, $push with $each/$sort/$slice keeps a bounded sorted array', async () => {
     const updates = db.collection<Workout>('updates');
     await updates.updateOne({ user: 'ann' }, { $addToSet: { tags: { $each: ['legs', 'pr', 'pr'] } } });
-    await updates.updateOne({ user: 'bob' }, { $push: { sets: { $each: [{ n: 3, reps: 9 }, { n: 2, reps: 1 }], $sort: { reps: -1 }, $slice: 2 } } });
+    await updates.updateOne(
+      { user: 'bob' },
+      {
+        $push: {
+          sets: {
+            $each: [
+              { n: 3, reps: 9 },
+              { n: 2, reps: 1 },
+            ],
+            $sort: { reps: -1 },
+            $slice: 2,
+          },
+        },
+      },
+    );
     expect((await updates.findOne({ user: 'ann' }))?.tags).toEqual(['legs', 'pr']);
-    expect((await updates.findOne({ user: 'bob' }))?.sets).toEqual([{ n: 3, reps: 9 }, { n: 1, reps: 5 }]);
+    expect((await updates.findOne({ user: 'bob' }))?.sets).toEqual([
+      { n: 3, reps: 9 },
+      { n: 1, reps: 5 },
+    ]);
   });
 
   test('$push on a field that is not an array and $inc on a string are rejected', async () => {
     const updates = db.collection('updates');
-    await expect(updates.updateOne({ user: 'ann' }, { $push: { user: 'x' } as never })).rejects.toMatchObject({ code: 2 });
+    await expect(updates.updateOne({ user: 'ann' }, { $push: { user: 'x' } as never })).rejects.toMatchObject({
+      code: 2,
+    });
     await expect(updates.updateOne({ user: 'ann' }, { $inc: { exercise: 1 } })).rejects.toMatchObject({ code: 14 });
-    expect(await updates.findOne({ user: 'ann' }, { projection: { _id: 0, user: 1, exercise: 1 } })).toEqual({ user: 'ann', exercise: 'squat' });
+    expect(await updates.findOne({ user: 'ann' }, { projection: { _id: 0, user: 1, exercise: 1 } })).toEqual({
+      user: 'ann',
+      exercise: 'squat',
+    });
   });
 
   test('arrayFilters update only the array elements they select', async () => {
     const updates = db.collection<Workout>('updates');
-    await updates.updateOne({ user: 'ann' }, { $inc: { 'sets.$[set].reps': 2 } }, { arrayFilters: [{ 'set.reps': { $lt: 7 } }] });
-    expect((await updates.findOne({ user: 'ann' }))?.sets).toEqual([{ n: 1, reps: 8 }, { n: 2, reps: 8 }]);
+    await updates.updateOne(
+      { user: 'ann' },
+      { $inc: { 'sets.$[set].reps': 2 } },
+      { arrayFilters: [{ 'set.reps': { $lt: 7 } }] },
+    );
+    expect((await updates.findOne({ user: 'ann' }))?.sets).toEqual([
+      { n: 1, reps: 8 },
+      { n: 2, reps: 8 },
+    ]);
   });
 
   test('the positional $ operator updates the element the query matched', async () => {
     const updates = db.collection<Workout>('updates');
     await updates.updateOne({ user: 'ann', 'sets.n': 2 }, { $set: { 'sets.$.reps': 10 } });
-    expect((await updates.findOne({ user: 'ann' }))?.sets).toEqual([{ n: 1, reps: 8 }, { n: 2, reps: 10 }]);
+    expect((await updates.findOne({ user: 'ann' }))?.sets).toEqual([
+      { n: 1, reps: 8 },
+      { n: 2, reps: 10 },
+    ]);
   });
 
   test('upsert inserts from the query fields and $setOnInsert, and returns the new _id', async () => {
@@ -240,9 +300,19 @@ describe('updates', () => {
     expect(result.upsertedCount).toBe(1);
     expect(result.upsertedId).toBeInstanceOf(ObjectId);
     const inserted = await updates.findOne({ _id: result.upsertedId! });
-    expect(inserted).toEqual({ _id: result.upsertedId, user: 'dan', exercise: 'press', weight: 40, createdBy: 'upsert' });
+    expect(inserted).toEqual({
+      _id: result.upsertedId,
+      user: 'dan',
+      exercise: 'press',
+      weight: 40,
+      createdBy: 'upsert',
+    });
 
-    const again = await updates.updateOne({ user: 'dan', exercise: 'press' }, { $inc: { weight: 5 }, $setOnInsert: { createdBy: 'other' } }, { upsert: true });
+    const again = await updates.updateOne(
+      { user: 'dan', exercise: 'press' },
+      { $inc: { weight: 5 }, $setOnInsert: { createdBy: 'other' } },
+      { upsert: true },
+    );
     expect(again).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
     expect(await updates.findOne({ user: 'dan' })).toMatchObject({ weight: 45, createdBy: 'upsert' });
   });
@@ -255,26 +325,44 @@ describe('updates', () => {
   });
 
   test('an update that would change _id is rejected', async () => {
-    await expect(db.collection('updates').updateOne({ user: 'bob' }, { $set: { _id: new ObjectId() } })).rejects.toMatchObject({ code: 66 });
+    await expect(
+      db.collection('updates').updateOne({ user: 'bob' }, { $set: { _id: new ObjectId() } }),
+    ).rejects.toMatchObject({ code: 66 });
   });
 
   test('findOneAndUpdate returns the document before or after the update', async () => {
     const updates = db.collection<Workout>('updates');
     const before = await updates.findOneAndUpdate({ user: 'ann' }, { $inc: { reps: 1 } });
     expect(before?.reps).toBe(8);
-    const after = await updates.findOneAndUpdate({ user: 'ann' }, { $inc: { reps: 1 } }, { returnDocument: 'after', projection: { reps: 1 } });
+    const after = await updates.findOneAndUpdate(
+      { user: 'ann' },
+      { $inc: { reps: 1 } },
+      { returnDocument: 'after', projection: { reps: 1 } },
+    );
     expect(after).toEqual({ _id: before!._id, reps: 10 });
-    const sorted = await updates.findOneAndUpdate({}, { $set: { top: true } }, { sort: { weight: -1 }, returnDocument: 'after' });
+    const sorted = await updates.findOneAndUpdate(
+      {},
+      { $set: { top: true } },
+      { sort: { weight: -1 }, returnDocument: 'after' },
+    );
     expect(sorted?.user).toBe('bob');
     const missing = await updates.findOneAndUpdate({ user: 'nobody' }, { $set: { x: 1 } });
     expect(missing).toBeNull();
-    const upserted = await updates.findOneAndUpdate({ user: 'eve' }, { $set: { weight: 1 } }, { upsert: true, returnDocument: 'after' });
+    const upserted = await updates.findOneAndUpdate(
+      { user: 'eve' },
+      { $set: { weight: 1 } },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(upserted).toMatchObject({ user: 'eve', weight: 1 });
   });
 
   test('findOneAndDelete and findOneAndReplace', async () => {
     const updates = db.collection<Workout>('updates');
-    const replaced = await updates.findOneAndReplace({ user: 'bob' }, { user: 'bob', exercise: 'swim', weight: 0, reps: 0 }, { returnDocument: 'after' });
+    const replaced = await updates.findOneAndReplace(
+      { user: 'bob' },
+      { user: 'bob', exercise: 'swim', weight: 0, reps: 0 },
+      { returnDocument: 'after' },
+    );
     expect(replaced).toMatchObject({ exercise: 'swim' });
     const deleted = await updates.findOneAndDelete({ user: 'bob' });
     expect(deleted).toMatchObject({ exercise: 'swim' });
@@ -314,8 +402,19 @@ describe('bulk writes', () => {
       { updateOne: { filter: { k: 9 }, update: { $set: { seen: true } }, upsert: true } },
       { deleteOne: { filter: { k: 2 } } },
     ]);
-    expect(result).toMatchObject({ insertedCount: 2, matchedCount: 1, modifiedCount: 1, upsertedCount: 1, deletedCount: 1 });
-    expect(await bulk.find({}, { projection: { _id: 0 } }).sort({ k: 1 }).toArray()).toEqual([
+    expect(result).toMatchObject({
+      insertedCount: 2,
+      matchedCount: 1,
+      modifiedCount: 1,
+      upsertedCount: 1,
+      deletedCount: 1,
+    });
+    expect(
+      await bulk
+        .find({}, { projection: { _id: 0 } })
+        .sort({ k: 1 })
+        .toArray(),
+    ).toEqual([
       { k: 1, seen: true },
       { k: 9, seen: true },
     ]);
@@ -328,7 +427,9 @@ describe('collections', () => {
     await expect(db.createCollection('made')).rejects.toMatchObject({ codeName: 'NamespaceExists' });
     const names = (await db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
     expect(names).toContain('made');
-    expect(await db.listCollections({ name: 'made' }).toArray()).toEqual([expect.objectContaining({ name: 'made', type: 'collection' })]);
+    expect(await db.listCollections({ name: 'made' }).toArray()).toEqual([
+      expect.objectContaining({ name: 'made', type: 'collection' }),
+    ]);
     expect(await db.collection('made').drop()).toBe(true);
     expect((await db.listCollections({ name: 'made' }).toArray()).length).toBe(0);
   });

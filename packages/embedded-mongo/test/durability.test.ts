@@ -33,121 +33,137 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const describeEmbedded = embeddedOnlyReason ? describe.skip : describe;
 
-describeEmbedded(`durability with a data directory (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`, () => {
-  beforeAll(() => {
-    // The test runs the real CLI as its own process, so it needs the compiled output.
-    execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: 'ignore' });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-durability-'));
-  });
+describeEmbedded(
+  `durability with a data directory (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`,
+  () => {
+    beforeAll(() => {
+      // The test runs the real CLI as its own process, so it needs the compiled output.
+      execFileSync('npm', ['run', 'build'], { cwd: packageDir, stdio: 'ignore' });
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-durability-'));
+    });
 
-  afterAll(() => {
-    for (const child of running) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    afterAll(() => {
+      for (const child of running) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  test('every acknowledged write survives kill -9 of the server process and a restart', async () => {
-    const first = await startServerProcess(dataDir);
-    const client = await MongoClient.connect(first.uri, { serverSelectionTimeoutMS: 1_000 });
-    const db = client.db('durable');
-    const progress = db.collection('progress');
-    await progress.createIndex({ userId: 1, day: 1 }, { unique: true });
-    await progress.insertMany(Array.from({ length: 100 }, (_, i) => ({ userId: `u${i % 5}`, day: i, weight: i })));
-    await progress.updateMany({ userId: 'u1' }, { $inc: { weight: 1000 } });
-    await progress.deleteMany({ userId: 'u4' });
-    await progress.findOneAndUpdate({ day: 0 }, { $set: { note: 'first' } });
-    await db.collection('dropped').insertOne({ gone: true });
-    await db.collection('dropped').drop();
+    test('every acknowledged write survives kill -9 of the server process and a restart', async () => {
+      const first = await startServerProcess(dataDir);
+      const client = await MongoClient.connect(first.uri, { serverSelectionTimeoutMS: 1_000 });
+      const db = client.db('durable');
+      const progress = db.collection('progress');
+      await progress.createIndex({ userId: 1, day: 1 }, { unique: true });
+      await progress.insertMany(Array.from({ length: 100 }, (_, i) => ({ userId: `u${i % 5}`, day: i, weight: i })));
+      await progress.updateMany({ userId: 'u1' }, { $inc: { weight: 1000 } });
+      await progress.deleteMany({ userId: 'u4' });
+      await progress.findOneAndUpdate({ day: 0 }, { $set: { note: 'first' } });
+      await db.collection('dropped').insertOne({ gone: true });
+      await db.collection('dropped').drop();
 
-    // Writes still streaming when the process dies: each one acknowledged before must be there afterwards.
-    const stream = db.collection<{ seq: number }>('stream');
-    const acknowledged: number[] = [];
-    const writer = (async () => {
-      for (let seq = 0; ; seq++) {
-        try {
-          await stream.insertOne({ seq });
-        } catch {
-          return;
+      // Writes still streaming when the process dies: each one acknowledged before must be there afterwards.
+      const stream = db.collection<{ seq: number }>('stream');
+      const acknowledged: number[] = [];
+      const writer = (async () => {
+        for (let seq = 0; ; seq++) {
+          try {
+            await stream.insertOne({ seq });
+          } catch {
+            return;
+          }
+          acknowledged.push(seq);
         }
-        acknowledged.push(seq);
+      })();
+      while (acknowledged.length < 200) await sleep(5);
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      await writer;
+      await client.close();
+
+      const second = await startServerProcess(dataDir);
+      const reconnected = await MongoClient.connect(second.uri);
+      try {
+        const db2 = reconnected.db('durable');
+        const progress2 = db2.collection('progress');
+        expect(await progress2.countDocuments()).toBe(80);
+        expect(await progress2.countDocuments({ userId: 'u1', weight: { $gte: 1000 } })).toBe(20);
+        expect(await progress2.findOne({ day: 0 }, { projection: { _id: 0 } })).toEqual({
+          userId: 'u0',
+          day: 0,
+          weight: 0,
+          note: 'first',
+        });
+        const stored = new Set((await db2.collection('stream').find().toArray()).map((doc) => doc.seq));
+        expect(acknowledged.filter((seq) => !stored.has(seq))).toEqual([]);
+        expect((await db2.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort()).toEqual([
+          'progress',
+          'stream',
+        ]);
+        // the unique index came back with the data
+        await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toMatchObject({ code: 11000 });
+        await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toBeInstanceOf(MongoServerError);
+      } finally {
+        await reconnected.close();
       }
-    })();
-    while (acknowledged.length < 200) await sleep(5);
-    first.child.kill('SIGKILL');
-    await once(first.child, 'exit');
-    await writer;
-    await client.close();
 
-    const second = await startServerProcess(dataDir);
-    const reconnected = await MongoClient.connect(second.uri);
-    try {
-      const db2 = reconnected.db('durable');
-      const progress2 = db2.collection('progress');
-      expect(await progress2.countDocuments()).toBe(80);
-      expect(await progress2.countDocuments({ userId: 'u1', weight: { $gte: 1000 } })).toBe(20);
-      expect(await progress2.findOne({ day: 0 }, { projection: { _id: 0 } })).toEqual({ userId: 'u0', day: 0, weight: 0, note: 'first' });
-      const stored = new Set((await db2.collection('stream').find().toArray()).map((doc) => doc.seq));
-      expect(acknowledged.filter((seq) => !stored.has(seq))).toEqual([]);
-      expect((await db2.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort()).toEqual(['progress', 'stream']);
-      // the unique index came back with the data
-      await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toMatchObject({ code: 11000 });
-      await expect(progress2.insertOne({ userId: 'u0', day: 0 })).rejects.toBeInstanceOf(MongoServerError);
-    } finally {
-      await reconnected.close();
-    }
+      // A second server on the same directory is refused while the first one runs.
+      await expect(EmbeddedMongo.start({ dbPath: dataDir })).rejects.toThrow(
+        /in use by another embedded MongoDB server/,
+      );
 
-    // A second server on the same directory is refused while the first one runs.
-    await expect(EmbeddedMongo.start({ dbPath: dataDir })).rejects.toThrow(/in use by another embedded MongoDB server/);
+      // SIGTERM stops the CLI cleanly.
+      second.child.kill('SIGTERM');
+      const [code] = await once(second.child, 'exit');
+      expect(code).toBe(0);
+    }, 30_000);
 
-    // SIGTERM stops the CLI cleanly.
-    second.child.kill('SIGTERM');
-    const [code] = await once(second.child, 'exit');
-    expect(code).toBe(0);
-  }, 30_000);
+    test("answers nothing that shows or acknowledges another connection's write before that write is on disk", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-visibility-'));
+      const server = await EmbeddedMongo.start({ port: 0, dbPath: dir });
+      // Two clients, so the write and the commands that see it travel on different connections.
+      const writer = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
+      const reader = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
+      const writerSets = writer.db('visible').collection<{ _id: string; reps: number }>('sets');
+      const readerSets = reader.db('visible').collection<{ _id: string; reps: number }>('sets');
+      await writerSets.insertOne({ _id: 'warm-up', reps: 1 }); // creates the collection before the disk is held back
+      await readerSets.findOne({ _id: 'warm-up' });
 
-  test("answers nothing that shows or acknowledges another connection's write before that write is on disk", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-visibility-'));
-    const server = await EmbeddedMongo.start({ port: 0, dbPath: dir });
-    // Two clients, so the write and the commands that see it travel on different connections.
-    const writer = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
-    const reader = await MongoClient.connect(server.uri, { maxPoolSize: 1 });
-    const writerSets = writer.db('visible').collection<{ _id: string; reps: number }>('sets');
-    const readerSets = reader.db('visible').collection<{ _id: string; reps: number }>('sets');
-    await writerSets.insertOne({ _id: 'warm-up', reps: 1 }); // creates the collection before the disk is held back
-    await readerSets.findOne({ _id: 'warm-up' });
+      // Hold the next fdatasync until released: the write below is applied in memory but not yet durable.
+      let releaseDisk: () => void = () => {};
+      const diskHeld = new Promise<void>((resolve) => (releaseDisk = resolve));
+      let reachDisk: () => void = () => {};
+      const diskReached = new Promise<void>((resolve) => (reachDisk = resolve));
+      const realFdatasync = fs.fdatasync;
+      const fdatasync = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((
+        fd: number,
+        callback: (error: Error | null) => void,
+      ) => {
+        reachDisk();
+        void diskHeld.then(() => realFdatasync(fd, callback));
+      }) as typeof fs.fdatasync);
+      try {
+        const settled: string[] = [];
+        const track = <T>(name: string, promise: Promise<T>) => promise.then((value) => (settled.push(name), value));
+        const insert = track('insert', writerSets.insertOne({ _id: 'set-1', reps: 8 }));
+        // Waited for, not slept on: the insert is applied in memory and its journal record is on its way to disk.
+        await diskReached;
+        // The same save repeated (it finds nothing to change) and a read, from the other connection.
+        const repeat = track('repeat', readerSets.updateOne({ _id: 'set-1' }, { $set: { reps: 8 } }));
+        const read = track('read', readerSets.findOne({ _id: 'set-1' }));
+        await sleep(200);
+        expect(settled).toEqual([]);
 
-    // Hold the next fdatasync until released: the write below is applied in memory but not yet durable.
-    let releaseDisk: () => void = () => {};
-    const diskHeld = new Promise<void>((resolve) => (releaseDisk = resolve));
-    let reachDisk: () => void = () => {};
-    const diskReached = new Promise<void>((resolve) => (reachDisk = resolve));
-    const realFdatasync = fs.fdatasync;
-    const fdatasync = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((fd: number, callback: (error: Error | null) => void) => {
-      reachDisk();
-      void diskHeld.then(() => realFdatasync(fd, callback));
-    }) as typeof fs.fdatasync);
-    try {
-      const settled: string[] = [];
-      const track = <T>(name: string, promise: Promise<T>) => promise.then((value) => (settled.push(name), value));
-      const insert = track('insert', writerSets.insertOne({ _id: 'set-1', reps: 8 }));
-      // Waited for, not slept on: the insert is applied in memory and its journal record is on its way to disk.
-      await diskReached;
-      // The same save repeated (it finds nothing to change) and a read, from the other connection.
-      const repeat = track('repeat', readerSets.updateOne({ _id: 'set-1' }, { $set: { reps: 8 } }));
-      const read = track('read', readerSets.findOne({ _id: 'set-1' }));
-      await sleep(200);
-      expect(settled).toEqual([]);
-
-      releaseDisk();
-      await expect(insert).resolves.toMatchObject({ acknowledged: true });
-      await expect(repeat).resolves.toMatchObject({ matchedCount: 1, modifiedCount: 0 });
-      await expect(read).resolves.toEqual({ _id: 'set-1', reps: 8 });
-    } finally {
-      releaseDisk();
-      fdatasync.mockRestore();
-      await writer.close();
-      await reader.close();
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+        releaseDisk();
+        await expect(insert).resolves.toMatchObject({ acknowledged: true });
+        await expect(repeat).resolves.toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+        await expect(read).resolves.toEqual({ _id: 'set-1', reps: 8 });
+      } finally {
+        releaseDisk();
+        fdatasync.mockRestore();
+        await writer.close();
+        await reader.close();
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);

@@ -48,7 +48,9 @@ describe('unique indexes', () => {
     await users.insertOne({ email: 'a@b.c' });
     const error = await duplicateError(users.insertOne({ email: 'a@b.c' }));
     expect(error.code).toBe(11000);
-    expect(error.message).toBe(`E11000 duplicate key error collection: ${target.dbName}.users index: email_1 dup key: { email: "a@b.c" }`);
+    expect(error.message).toBe(
+      `E11000 duplicate key error collection: ${target.dbName}.users index: email_1 dup key: { email: "a@b.c" }`,
+    );
     expect(error.keyPattern).toEqual({ email: 1 });
     expect(error.keyValue).toEqual({ email: 'a@b.c' });
     expect(await users.countDocuments({ email: 'a@b.c' })).toBe(1);
@@ -67,10 +69,21 @@ describe('unique indexes', () => {
     await users.createIndex({ email: 1 }, { unique: true });
     await users.insertMany([{ email: 'one' }, { email: 'two' }]);
     expect((await duplicateError(users.updateOne({ email: 'two' }, { $set: { email: 'one' } }))).code).toBe(11000);
-    expect((await duplicateError(users.updateOne({ email: 'three' }, { $set: { email: 'one' } }, { upsert: true }))).code).toBe(11000);
-    expect((await duplicateError(users.findOneAndUpdate({ email: 'two' }, { $set: { email: 'one' } }))).code).toBe(11000);
+    expect(
+      (await duplicateError(users.updateOne({ email: 'three' }, { $set: { email: 'one' } }, { upsert: true }))).code,
+    ).toBe(11000);
+    expect((await duplicateError(users.findOneAndUpdate({ email: 'two' }, { $set: { email: 'one' } }))).code).toBe(
+      11000,
+    );
     expect((await duplicateError(users.replaceOne({ email: 'two' }, { email: 'one' }))).code).toBe(11000);
-    expect((await users.find({}, { projection: { _id: 0 } }).sort({ email: 1 }).toArray()).map((u) => u.email)).toEqual(['one', 'two']);
+    expect(
+      (
+        await users
+          .find({}, { projection: { _id: 0 } })
+          .sort({ email: 1 })
+          .toArray()
+      ).map((u) => u.email),
+    ).toEqual(['one', 'two']);
     // updating a document to its own value is not a conflict
     expect((await users.updateOne({ email: 'one' }, { $set: { email: 'one', seen: true } })).modifiedCount).toBe(1);
   });

@@ -42,7 +42,14 @@ describe('mongoose models', () => {
       day: 'B',
       performedAt,
       exercises: [
-        { name: 'squat', sets: [{ reps: 8, weight: 100 }, { reps: 6, weight: 105, failed: true }], restSeconds: [[90, 120], [60]] },
+        {
+          name: 'squat',
+          sets: [
+            { reps: 8, weight: 100 },
+            { reps: 6, weight: 105, failed: true },
+          ],
+          restSeconds: [[90, 120], [60]],
+        },
         { name: 'row', sets: [], restSeconds: [] },
       ],
       notes: { mood: 'good', tags: ['legs', 'back'] },
@@ -53,7 +60,10 @@ describe('mongoose models', () => {
     expect(loaded!.userId).toBeInstanceOf(Types.ObjectId);
     expect(loaded!.userId.equals(userId)).toBe(true);
     expect(loaded!.performedAt).toEqual(performedAt);
-    expect(loaded!.exercises[0].sets).toEqual([{ reps: 8, weight: 100 }, { reps: 6, weight: 105, failed: true }]);
+    expect(loaded!.exercises[0].sets).toEqual([
+      { reps: 8, weight: 100 },
+      { reps: 6, weight: 105, failed: true },
+    ]);
     expect(loaded!.exercises[0].restSeconds).toEqual([[90, 120], [60]]);
     expect(loaded!.exercises[1]._id).toBeInstanceOf(Types.ObjectId);
     expect(loaded!.notes).toEqual({ mood: 'good', tags: ['legs', 'back'] });
@@ -66,11 +76,17 @@ describe('mongoose models', () => {
     expect(saved!.exercises[0].sets).toHaveLength(3);
     expect(saved!.notes!.mood).toBe('tired');
 
-    const found = await Workout.find({ userId, performedAt: { $gte: new Date('2026-11-01') } }).select('day').lean();
+    const found = await Workout.find({ userId, performedAt: { $gte: new Date('2026-11-01') } })
+      .select('day')
+      .lean();
     expect(found).toEqual([{ _id: created._id, day: 'B' }]);
     expect(await Workout.countDocuments({ 'exercises.name': 'row' })).toBe(1);
     expect(await Workout.exists({ day: 'C' })).toBeNull();
-    const updated = await Workout.findOneAndUpdate({ _id: created._id }, { $set: { day: 'C' } }, { returnDocument: 'after' }).lean();
+    const updated = await Workout.findOneAndUpdate(
+      { _id: created._id },
+      { $set: { day: 'C' } },
+      { returnDocument: 'after' },
+    ).lean();
     expect(updated!.day).toBe('C');
     await Workout.deleteOne({ _id: created._id });
     expect(await Workout.countDocuments()).toBe(0);
@@ -99,9 +115,15 @@ describe('mongoose models', () => {
 
   test('populate resolves references by _id', async () => {
     const Owner = connection.model('Owner', new Schema({ name: String }));
-    const Pet = connection.model('Pet', new Schema({ name: String, owner: { type: Schema.Types.ObjectId, ref: 'Owner' } }));
+    const Pet = connection.model(
+      'Pet',
+      new Schema({ name: String, owner: { type: Schema.Types.ObjectId, ref: 'Owner' } }),
+    );
     const owner = await Owner.create({ name: 'Ann' });
-    await Pet.create([{ name: 'Rex', owner: owner._id }, { name: 'Tom', owner: owner._id }]);
+    await Pet.create([
+      { name: 'Rex', owner: owner._id },
+      { name: 'Tom', owner: owner._id },
+    ]);
     const pets = await Pet.find().sort({ name: 1 }).populate<{ owner: { name: string } }>('owner').lean();
     expect(pets.map((pet) => `${pet.name}:${pet.owner.name}`)).toEqual(['Rex:Ann', 'Tom:Ann']);
   });

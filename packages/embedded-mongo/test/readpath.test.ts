@@ -35,14 +35,24 @@ interface SetDoc {
 }
 
 function set(user: ObjectId, i: number): SetDoc {
-  return { userId: user, n: i, date: new Date(start + ((i * 37) % 100) * 1000), weight: 20 + (i % 7) * 2.5, unit: 'kg', tags: ['a'] };
+  return {
+    userId: user,
+    n: i,
+    date: new Date(start + ((i * 37) % 100) * 1000),
+    weight: 20 + (i % 7) * 2.5,
+    unit: 'kg',
+    tags: ['a'],
+  };
 }
 
 describe('reads through an index on { userId, date }', () => {
   beforeAll(async () => {
     const sets = db.collection<SetDoc>('sets');
     await sets.createIndex({ userId: 1, date: 1 });
-    await sets.insertMany([...Array.from({ length: 100 }, (_, i) => set(userId, i)), ...Array.from({ length: 10 }, (_, i) => set(other, i))]);
+    await sets.insertMany([
+      ...Array.from({ length: 100 }, (_, i) => set(userId, i)),
+      ...Array.from({ length: 10 }, (_, i) => set(other, i)),
+    ]);
   });
 
   test('an equality on the first field, sorted by date either way, returns exactly that user’s documents in order', async () => {
@@ -50,16 +60,27 @@ describe('reads through an index on { userId, date }', () => {
     const ascending = await sets.find({ userId }).sort({ date: 1 }).toArray();
     expect(ascending).toHaveLength(100);
     expect(ascending.every((doc) => doc.userId.equals(userId))).toBe(true);
-    expect(ascending.map((doc) => doc.date.getTime())).toEqual([...ascending.map((doc) => doc.date.getTime())].sort((a, b) => a - b));
+    expect(ascending.map((doc) => doc.date.getTime())).toEqual(
+      [...ascending.map((doc) => doc.date.getTime())].sort((a, b) => a - b),
+    );
     const descending = await sets.find({ userId }).sort({ date: -1 }).toArray();
     expect(descending.map((doc) => doc.n)).toEqual([...ascending].reverse().map((doc) => doc.n));
-    expect(await sets.find({ userId: { $in: [userId, other] } }).sort({ date: 1 }).toArray()).toHaveLength(110);
+    expect(
+      await sets
+        .find({ userId: { $in: [userId, other] } })
+        .sort({ date: 1 })
+        .toArray(),
+    ).toHaveLength(110);
     expect(await sets.find({ userId, n: { $lt: 10 } }).toArray()).toHaveLength(10);
   });
 
   test('an inclusion projection keeps the document’s field order and leaves out _id when asked', async () => {
     const sets = db.collection<SetDoc>('sets');
-    const docs = await sets.find({ userId }, { projection: { weight: 1, _id: 0, date: 1, missing: 1 } }).sort({ date: 1 }).limit(3).toArray();
+    const docs = await sets
+      .find({ userId }, { projection: { weight: 1, _id: 0, date: 1, missing: 1 } })
+      .sort({ date: 1 })
+      .limit(3)
+      .toArray();
     expect(docs).toHaveLength(3);
     for (const doc of docs) expect(Object.keys(doc)).toEqual(['date', 'weight']);
     const withId = await sets.findOne({ userId, n: 5 }, { projection: { unit: 1, n: 1 } });
@@ -94,7 +115,9 @@ describe('reads through an index on { userId, date }', () => {
 
   test('an open cursor survives updates to the documents it still has to return', async () => {
     const sets = db.collection<SetDoc>('sets');
-    const cursor = sets.find({ userId: other }, { batchSize: 2, projection: { _id: 0, n: 1, weight: 1 } }).sort({ n: 1 });
+    const cursor = sets
+      .find({ userId: other }, { batchSize: 2, projection: { _id: 0, n: 1, weight: 1 } })
+      .sort({ n: 1 });
     const first = await cursor.next();
     await sets.updateMany({ userId: other }, { $set: { weight: -1 } });
     const rest = await cursor.toArray();
@@ -119,9 +142,15 @@ describe('sorting', () => {
       { k: 1.5, i: 6 },
       { k: 2, i: 7 },
     ]);
-    const ascending = await mixed.find({}, { projection: { _id: 0, i: 1 } }).sort({ k: 1, i: 1 }).toArray();
+    const ascending = await mixed
+      .find({}, { projection: { _id: 0, i: 1 } })
+      .sort({ k: 1, i: 1 })
+      .toArray();
     expect(ascending.map((doc) => doc.i)).toEqual([2, 4, 5, 6, 1, 7, 0, 3]);
-    const descending = await mixed.find({}, { projection: { _id: 0, i: 1 } }).sort({ k: -1, i: 1 }).toArray();
+    const descending = await mixed
+      .find({}, { projection: { _id: 0, i: 1 } })
+      .sort({ k: -1, i: 1 })
+      .toArray();
     expect(descending.map((doc) => doc.i)).toEqual([3, 0, 5, 1, 7, 6, 2, 4]);
   });
 
@@ -140,7 +169,10 @@ test('a result larger than one reply comes back whole through getMore', async ()
   const big = db.collection('big');
   const text = 'x'.repeat(100_000);
   await big.insertMany(Array.from({ length: 250 }, (_, i) => ({ i, text })));
-  const docs = await big.find({}, { projection: { _id: 0 } }).sort({ i: 1 }).toArray();
+  const docs = await big
+    .find({}, { projection: { _id: 0 } })
+    .sort({ i: 1 })
+    .toArray();
   expect(docs).toHaveLength(250);
   expect(docs.map((doc) => doc.i)).toEqual(Array.from({ length: 250 }, (_, i) => i));
   expect(docs.every((doc) => doc.text.length === 100_000)).toBe(true);

@@ -27,7 +27,9 @@ test('two clients writing concurrently lose no increment and no insert', async (
       const collectionOfClient = client.db(target.dbName);
       return Array.from({ length: perClient }, (_, i) =>
         Promise.all([
-          collectionOfClient.collection<{ _id: string; n: number }>('counters').updateOne({ _id: 'c' }, { $inc: { n: 1 } }),
+          collectionOfClient
+            .collection<{ _id: string; n: number }>('counters')
+            .updateOne({ _id: 'c' }, { $inc: { n: 1 } }),
           collectionOfClient.collection('events').insertOne({ client: c, i }),
         ]),
       );
@@ -50,7 +52,12 @@ test('an unknown command answers CommandNotFound and the connection keeps workin
 });
 
 test('a command that fails inside answers an error and the server keeps serving', async () => {
-  await expect(db.collection('x').find({ a: { $bogus: 1 } }).toArray()).rejects.toBeInstanceOf(MongoServerError);
+  await expect(
+    db
+      .collection('x')
+      .find({ a: { $bogus: 1 } })
+      .toArray(),
+  ).rejects.toBeInstanceOf(MongoServerError);
   await db.collection('x').insertOne({ a: 'text' });
   await expect(db.collection('x').updateOne({}, { $inc: { a: 1 } })).rejects.toBeInstanceOf(MongoServerError);
   expect(await db.collection('x').findOne({}, { projection: { _id: 0 } })).toEqual({ a: 'text' });
@@ -64,7 +71,7 @@ test('an unacknowledged write (w: 0, moreToCome) is applied without a reply', as
   // the next command on the pool sees it: requests on a connection are answered in order
   let count = 0;
   // Polled until a deadline, not a number of tries: a busy machine may take longer than 50 x 20 ms.
-  for (const deadline = Date.now() + 10_000; count === 0 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 10_000; count === 0 && Date.now() < deadline;) {
     count = await fireAndForget.countDocuments({ quiet: true });
     if (count === 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -95,15 +102,21 @@ function header(length: number, opCode: number): Buffer {
 
 const describeEmbedded = embeddedOnlyReason ? describe.skip : describe;
 
-describeEmbedded(`malformed messages (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`, () => {
-  test.each([
-    ['garbage bytes', Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')],
-    ['a length smaller than the header', Buffer.concat([header(8, 2013), Buffer.alloc(8)])],
-    ['an unknown opcode', Buffer.concat([header(21, 4242), Buffer.alloc(5)])],
-    ['an OP_MSG whose BSON body is corrupt', Buffer.concat([header(30, 2013), Buffer.from([0, 0, 0, 0, 0, 9, 0, 0, 0, 0x42, 0x61, 0, 0, 0])])],
-  ])('%s close that connection while other clients keep being served', async (_name, bytes) => {
-    await expect(sendRaw(target.uri, bytes)).resolves.toBe('closed');
-    expect(await db.command({ ping: 1 })).toMatchObject({ ok: 1 });
-    expect(await db.collection('counters').countDocuments()).toBe(1);
-  });
-});
+describeEmbedded(
+  `malformed messages (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`,
+  () => {
+    test.each([
+      ['garbage bytes', Buffer.from('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')],
+      ['a length smaller than the header', Buffer.concat([header(8, 2013), Buffer.alloc(8)])],
+      ['an unknown opcode', Buffer.concat([header(21, 4242), Buffer.alloc(5)])],
+      [
+        'an OP_MSG whose BSON body is corrupt',
+        Buffer.concat([header(30, 2013), Buffer.from([0, 0, 0, 0, 0, 9, 0, 0, 0, 0x42, 0x61, 0, 0, 0])]),
+      ],
+    ])('%s close that connection while other clients keep being served', async (_name, bytes) => {
+      await expect(sendRaw(target.uri, bytes)).resolves.toBe('closed');
+      expect(await db.command({ ping: 1 })).toMatchObject({ ok: 1 });
+      expect(await db.collection('counters').countDocuments()).toBe(1);
+    });
+  },
+);

@@ -48,7 +48,10 @@ describe('connect-mongo session store', () => {
 
     const later = new Date(Date.now() + 120_000);
     await touch('sid-1', session(later, { userId: 'u1', theme: 'dark' }));
-    const stored = await client.db(target.dbName).collection('sessions').findOne({ _id: 'sid-1' as never });
+    const stored = await client
+      .db(target.dbName)
+      .collection('sessions')
+      .findOne({ _id: 'sid-1' as never });
     expect((stored?.expires as Date).getTime()).toBe(later.getTime());
 
     await destroy('sid-1');

@@ -24,9 +24,21 @@ describe('apiRequest', () => {
   });
 
   it.each([
-    ['the api message of a JSON error', answer(409, { message: 'User already exists' }, 'Conflict'), '409: User already exists'],
-    ['the body text when it is not JSON', answer(500, 'Internal meltdown', 'Internal Server Error'), '500: Internal meltdown'],
-    ['the body text when the JSON has no message', answer(400, { error: 'bad' }, 'Bad Request'), '400: {"error":"bad"}'],
+    [
+      'the api message of a JSON error',
+      answer(409, { message: 'User already exists' }, 'Conflict'),
+      '409: User already exists',
+    ],
+    [
+      'the body text when it is not JSON',
+      answer(500, 'Internal meltdown', 'Internal Server Error'),
+      '500: Internal meltdown',
+    ],
+    [
+      'the body text when the JSON has no message',
+      answer(400, { error: 'bad' }, 'Bad Request'),
+      '400: {"error":"bad"}',
+    ],
     ['the status text when the body is empty', answer(503, '', 'Service Unavailable'), '503: Service Unavailable'],
   ])('turns a non-OK answer into an ApiError with %s', async (_case, response, message) => {
     mockFetch(response);

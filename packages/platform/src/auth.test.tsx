@@ -15,7 +15,9 @@ function renderAuthHook<T>(useHook: () => T, path = '/auth') {
   const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]} useTransitions={false}>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        {children}
+      </MemoryRouter>
     </QueryClientProvider>
   );
   const { result } = renderHook(
@@ -38,7 +40,10 @@ describe('useLogin', () => {
     await waitFor(() => expect(result.current.hook.isSuccess).toBe(true));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/login',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'lifter@gym.test', password: 'secret123' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ email: 'lifter@gym.test', password: 'secret123' }),
+      }),
     );
     expect(queryClient.getQueryData(queryKeys.user)).toEqual(lifter);
     expect(result.current.toast).toMatchObject({
@@ -111,7 +116,10 @@ describe('useRegister', () => {
     act(() => result.current.hook.mutate(body));
 
     await waitFor(() => expect(result.current.hook.isSuccess).toBe(true));
-    expect(fetchMock).toHaveBeenCalledWith('/api/register', expect.objectContaining({ method: 'POST', body: JSON.stringify(body) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/register',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify(body) }),
+    );
     expect(queryClient.getQueryData(queryKeys.user)).toEqual(lifter);
     expect(result.current.toast).toMatchObject({
       title: 'Account created!',
@@ -175,7 +183,10 @@ describe('useLogout', () => {
     act(() => result.current.hook.mutate());
 
     await waitFor(() => expect(result.current.pathname).toBe('/auth'));
-    expect(fetchMock).toHaveBeenCalledWith('/api/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/logout',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
     expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
     expect(queryClient.getQueryData(queryKeys.workoutDays)).toBeUndefined();
     expect(result.current.toast).toMatchObject({
@@ -193,7 +204,11 @@ describe('useLogout', () => {
 
     await waitFor(() => expect(result.current.pathname).toBe('/auth'));
     expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
-    expect(result.current.toast).toMatchObject({ title: 'Logout failed', description: 'Database down', variant: 'destructive' });
+    expect(result.current.toast).toMatchObject({
+      title: 'Logout failed',
+      description: 'Database down',
+      variant: 'destructive',
+    });
   });
 
   it('still clears the user and goes to /auth when the network is down', async () => {

@@ -12,7 +12,11 @@ describe('authErrorMessage (docs/product-rules.md, "Error messages and toasts")'
     ['bad credentials without a status code', new Error('Invalid email or password'), INVALID],
     ['the api 409 for a taken e-mail', new ApiError(409, '409: User already exists'), EXISTS],
     ['"email already exists"', new Error('400: Email already exists'), EXISTS],
-    ['a validation message, without its status code', new ApiError(400, '400: email: must be a valid e-mail address'), 'email: must be a valid e-mail address'],
+    [
+      'a validation message, without its status code',
+      new ApiError(400, '400: email: must be a valid e-mail address'),
+      'email: must be a valid e-mail address',
+    ],
     ['a rate limit message, without its status code', new ApiError(429, '429: Too many attempts'), 'Too many attempts'],
     ['a message with no status code, as is', new Error('Failed to fetch'), 'Failed to fetch'],
     ['a colon that is not after a 3-digit code, kept', new Error('12: odd'), '12: odd'],

@@ -19,7 +19,10 @@ beforeEach(async () => {
 
 describe('the network status', () => {
   it('goes offline when a request gets no answer, and back online at the next answer of any status', async () => {
-    mockApi({ 'GET /api/workout-days': noNetwork, 'GET /api/progress': answer(503, { message: 'Database unavailable' }) });
+    mockApi({
+      'GET /api/workout-days': noNetwork,
+      'GET /api/progress': answer(503, { message: 'Database unavailable' }),
+    });
 
     await failedRequest();
     expect(isOffline()).toBe(true);

@@ -27,7 +27,9 @@ const bob = { id: 'u-bob', email: 'bob@gym.test', firstName: 'Bob', lastName: 'R
 const annDays = [{ id: 1, name: 'Chest & Back (Ann)' }];
 const bobDays = [{ id: 1, name: 'Chest & Back (Bob)' }];
 const annState = { cycleCount: 4, nextRecommendedDay: 2 };
-const remoteMap = { remotes: [{ name: 'mf_workout', entry: '/remotes/mf-workout/0.1.0/mf-manifest.json', version: '0.1.0' }] };
+const remoteMap = {
+  remotes: [{ name: 'mf_workout', entry: '/remotes/mf-workout/0.1.0/mf-manifest.json', version: '0.1.0' }],
+};
 const noNetwork = () => {
   throw new TypeError('Failed to fetch');
 };
@@ -69,7 +71,11 @@ async function start(): Promise<{ queryClient: QueryClient; cache: OfflineCache 
 }
 
 /** A copy as an earlier visit saved it: the user and their reads, answered `savedAt`. */
-function savedCopy(user: { id: string }, reads: [readonly unknown[], unknown][], savedAt = Date.now()): PersistedClient {
+function savedCopy(
+  user: { id: string },
+  reads: [readonly unknown[], unknown][],
+  savedAt = Date.now(),
+): PersistedClient {
   return {
     timestamp: savedAt,
     buster: OFFLINE_CACHE_VERSION,
@@ -426,7 +432,10 @@ describe('the network coming back', () => {
     expect(api.callsTo('GET /api/user')).toHaveLength(2);
     expect(api.callsTo('GET /api/workout-days')).toHaveLength(1);
 
-    api.route({ 'GET /api/user': answer(200, ann), 'GET /api/workout-days': answer(200, [{ id: 1, name: 'Back online' }]) });
+    api.route({
+      'GET /api/user': answer(200, ann),
+      'GET /api/workout-days': answer(200, [{ id: 1, name: 'Back online' }]),
+    });
     await act(() => jest.advanceTimersByTimeAsync(RECONNECT_PROBE_MS));
 
     expect(isOffline()).toBe(false);

@@ -13,7 +13,10 @@ describe('getQueryFn', () => {
 
     await run('throw', ['/api/progress/last-workout', 101, 1]);
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/progress/last-workout/101/1', expect.objectContaining({ method: 'GET' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/progress/last-workout/101/1',
+      expect.objectContaining({ method: 'GET' }),
+    );
   });
 
   it('answers null for a 401 when asked to', async () => {
@@ -31,7 +34,10 @@ describe('getQueryFn', () => {
   it('still throws other failures when 401 means null', async () => {
     mockFetch(answer(404, 'Cannot GET /api/user', 'Not Found'));
 
-    await expect(run('returnNull', ['/api/user'])).rejects.toMatchObject({ status: 404, message: '404: Cannot GET /api/user' });
+    await expect(run('returnNull', ['/api/user'])).rejects.toMatchObject({
+      status: 404,
+      message: '404: Cannot GET /api/user',
+    });
   });
 });
 
@@ -39,7 +45,12 @@ describe('createQueryClient', () => {
   it('uses the spec defaults: no refetching, never stale, no retries', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
 
-    expect(queries).toMatchObject({ refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false });
+    expect(queries).toMatchObject({
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    });
     expect(mutations).toMatchObject({ retry: false });
   });
 

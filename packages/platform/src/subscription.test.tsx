@@ -63,8 +63,16 @@ describe('useAccess', () => {
 
   it.each([
     ['a running trial', { ...trialStatus }, true],
-    ['an expired trial without a subscription', { ...trialStatus, trialExpired: true, canAccessFeatures: false }, false],
-    ['an active subscription after the trial', { ...trialStatus, trialExpired: true, hasActiveSubscription: true }, true],
+    [
+      'an expired trial without a subscription',
+      { ...trialStatus, trialExpired: true, canAccessFeatures: false },
+      false,
+    ],
+    [
+      'an active subscription after the trial',
+      { ...trialStatus, trialExpired: true, hasActiveSubscription: true },
+      true,
+    ],
   ])('follows canAccessFeatures for %s', async (_case, status, expected) => {
     mockFetch(answer(200, status));
     const { result } = renderWithClient(() => useAccess());
@@ -153,10 +161,22 @@ describe('useCheckout', () => {
 describe('checkoutErrorMessage', () => {
   it.each([
     ['an api error', new ApiError(502, '502: Stripe is down'), 'Stripe is down'],
-    ['an api error without text', new ApiError(500, '500: '), 'Payment processing is currently unavailable. Please try again later or contact support.'],
+    [
+      'an api error without text',
+      new ApiError(500, '500: '),
+      'Payment processing is currently unavailable. Please try again later or contact support.',
+    ],
     ['a missing checkout link', new Error('Failed to create checkout session'), 'Failed to create checkout session'],
-    ['a network failure', new TypeError('Failed to fetch'), 'Payment processing is currently unavailable. Please try again later or contact support.'],
-    ['something that is not an error', 'oops', 'Payment processing is currently unavailable. Please try again later or contact support.'],
+    [
+      'a network failure',
+      new TypeError('Failed to fetch'),
+      'Payment processing is currently unavailable. Please try again later or contact support.',
+    ],
+    [
+      'something that is not an error',
+      'oops',
+      'Payment processing is currently unavailable. Please try again later or contact support.',
+    ],
   ])('for %s', (_case, error, expected) => {
     expect(checkoutErrorMessage(error)).toBe(expected);
   });

@@ -61,7 +61,11 @@ export function useCheckout(): UseMutationResult<CheckoutResponse, Error, void> 
   return useMutation({
     mutationFn: async () => {
       const body: CheckoutBody = user?.email ? { billingEmail: user.email } : {};
-      const answer = await apiRequest<Partial<CheckoutResponse> | undefined>('POST', '/api/subscription/create-checkout', body);
+      const answer = await apiRequest<Partial<CheckoutResponse> | undefined>(
+        'POST',
+        '/api/subscription/create-checkout',
+        body,
+      );
       if (!answer?.checkoutUrl) throw new Error(MISSING_CHECKOUT_URL_MESSAGE);
       return { checkoutUrl: answer.checkoutUrl, message: answer.message ?? '' };
     },

@@ -23,7 +23,11 @@ describe('the toast store', () => {
     const first = result.current.current!.id;
     act(() => result.current.toast({ title: 'Login failed', description: 'Try again', variant: 'destructive' }));
 
-    expect(result.current.current).toMatchObject({ title: 'Login failed', description: 'Try again', variant: 'destructive' });
+    expect(result.current.current).toMatchObject({
+      title: 'Login failed',
+      description: 'Try again',
+      variant: 'destructive',
+    });
     expect(result.current.current!.id).not.toBe(first);
   });
 

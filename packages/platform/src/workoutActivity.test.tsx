@@ -26,7 +26,9 @@ describe('the workout-in-progress flag', () => {
 
   it('goes off when the workout is finished while its screen is still shown', () => {
     const shell = renderHook(() => useWorkoutActive());
-    const workout = renderHook(({ inProgress }) => useWorkoutInProgress(inProgress), { initialProps: { inProgress: true } });
+    const workout = renderHook(({ inProgress }) => useWorkoutInProgress(inProgress), {
+      initialProps: { inProgress: true },
+    });
 
     workout.rerender({ inProgress: false });
 

@@ -2,7 +2,14 @@ export { theme, type Theme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { ThemeProvider } from './ThemeProvider';
 export { AppProviders } from './AppProviders';
-export { Button, ButtonLink, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './components/Button';
+export {
+  Button,
+  ButtonLink,
+  type ButtonProps,
+  type ButtonLinkProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './components/Button';
 export { buttonLook, buttonStyles, type ButtonLook, type ButtonStyleProps } from './components/buttonStyles';
 export { Card, type CardProps } from './components/Card';
 export { Spinner, type SpinnerProps, type SpinnerSize } from './components/Spinner';

@@ -14,10 +14,11 @@ describe('shell routes', () => {
 
     renderApp('/');
 
-    expect(
-      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
-    ).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Start Your Free Trial' })[0]).toHaveAttribute('href', '/auth?mode=signup');
+    expect(await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Start Your Free Trial' })[0]).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
     expect(loadRemoteModuleMock).not.toHaveBeenCalled();
   });
 
@@ -55,9 +56,7 @@ describe('shell routes', () => {
 
     renderApp('/');
 
-    expect(
-      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
   });
 
   it('shows a spinner on /auth while the user loads, without loading the sign-in remote', () => {
@@ -108,16 +107,19 @@ describe('shell routes', () => {
     expect(loadRemoteModuleMock).not.toHaveBeenCalled();
   });
 
-  it.each(['/home', '/progress', '/analytics'])('redirects an anonymous visitor from %s to the landing page', async (path) => {
-    mockUserAnswer({ status: 401 });
+  it.each(['/home', '/progress', '/analytics'])(
+    'redirects an anonymous visitor from %s to the landing page',
+    async (path) => {
+      mockUserAnswer({ status: 401 });
 
-    renderApp(path);
+      renderApp(path);
 
-    expect(
-      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
-    ).toBeInTheDocument();
-    expect(loadRemoteModuleMock).not.toHaveBeenCalled();
-  });
+      expect(
+        await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
+      ).toBeInTheDocument();
+      expect(loadRemoteModuleMock).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     ['/home', 'mf_workout/WorkoutDashboard'],
@@ -142,9 +144,7 @@ describe('shell routes', () => {
     mockUserAnswer({ status: 401 });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -31,7 +31,9 @@ function FakeDashboard() {
   return (
     <>
       <h1>Workout dashboard</h1>
-      {days.data?.map((day) => <p key={day.name}>{day.name}</p>)}
+      {days.data?.map((day) => (
+        <p key={day.name}>{day.name}</p>
+      ))}
     </>
   );
 }

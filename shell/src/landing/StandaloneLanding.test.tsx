@@ -3,7 +3,11 @@ import { ThemeProvider } from '@hit/ui';
 import { StandaloneLanding } from './StandaloneLanding';
 
 /** What fetch resolves to, as far as the page reads it (jsdom has no Response). */
-const answer = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(JSON.stringify(body)) });
+const answer = (status: number, body: unknown) => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: () => Promise.resolve(JSON.stringify(body)),
+});
 
 function answerUser(response: ReturnType<typeof answer> | Error) {
   const fetchMock = jest.fn(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
@@ -26,7 +30,9 @@ describe('StandaloneLanding (the page the api serves for /)', () => {
     const goTo = renderPage();
 
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/user', { credentials: 'include' });
     for (const link of screen.getAllByRole('link', { name: 'Start Your Free Trial' })) {
       expect(link).toHaveAttribute('href', '/auth?mode=signup');
@@ -48,7 +54,9 @@ describe('StandaloneLanding (the page the api serves for /)', () => {
     answerUser(new Error('offline'));
     const goTo = renderPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
     expect(goTo).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,9 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
         .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
         .then(resolve, () => resolve(undefined));
     const whenIdle = () =>
-      'requestIdleCallback' in window ? requestIdleCallback(register, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(register, 0);
+      'requestIdleCallback' in window
+        ? requestIdleCallback(register, { timeout: IDLE_TIMEOUT_MS })
+        : setTimeout(register, 0);
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
   });

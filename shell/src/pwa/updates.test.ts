@@ -7,14 +7,21 @@ const running: RemoteEntry[] = [
   { name: 'mf_auth', version: '0.1.0', entry: '/remotes/mf-auth/0.1.0/mf-manifest.json' },
   { name: 'mf_workout', version: '0.1.0', entry: '/remotes/mf-workout/0.1.0/mf-manifest.json' },
 ];
-const released: RemoteEntry[] = [running[0], { name: 'mf_workout', version: '0.2.0', entry: '/remotes/mf-workout/0.2.0/mf-manifest.json' }];
+const released: RemoteEntry[] = [
+  running[0],
+  { name: 'mf_workout', version: '0.2.0', entry: '/remotes/mf-workout/0.2.0/mf-manifest.json' },
+];
 
 describe('whether the remote map brings a new version', () => {
   it.each([
     ['the same map: no', running, false],
     ['a remote on another version: yes', released, true],
     ['a canary for this visitor: yes', [running[0], { ...released[1], fallbackEntry: running[1].entry }], true],
-    ['a remote the page does not run yet: yes', [...running, { name: 'mf_account', version: '0.1.0', entry: '/remotes/mf-account/0.1.0/mf-manifest.json' }], true],
+    [
+      'a remote the page does not run yet: yes',
+      [...running, { name: 'mf_account', version: '0.1.0', entry: '/remotes/mf-account/0.1.0/mf-manifest.json' }],
+      true,
+    ],
     ['a remote the map no longer names: no (the page keeps what it runs)', [running[0]], false],
   ] as const)('%s', (_case, latest, changed) => {
     expect(remoteMapChanged(running, latest)).toBe(changed);

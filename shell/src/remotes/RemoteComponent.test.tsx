@@ -72,8 +72,6 @@ describe('a remote that cannot be loaded', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Go to the start page' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
   });
 });

@@ -53,7 +53,12 @@ type RemoteComponentProps<Id extends RemoteExposeId> = { id: Id } & RemotePlacem
   ({} extends RemoteExposeProps[Id] ? { props?: RemoteExposeProps[Id] } : { props: RemoteExposeProps[Id] });
 
 /** Renders a remote's exposed component, loaded at run time, with a spinner and a retryable fallback. */
-export function RemoteComponent<Id extends RemoteExposeId>({ id, props, loading, renderFailure }: RemoteComponentProps<Id>) {
+export function RemoteComponent<Id extends RemoteExposeId>({
+  id,
+  props,
+  loading,
+  renderFailure,
+}: RemoteComponentProps<Id>) {
   // Each attempt mounts a new RemoteAttempt, so a new lazy component: React.lazy keeps a rejection forever.
   const [attempt, setAttempt] = useState(0);
   return (

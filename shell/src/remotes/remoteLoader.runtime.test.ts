@@ -48,7 +48,10 @@ const buildAt = (url: string) => builds.get(versionOf(url));
 
 /** A minimal Response: jsdom has none, and the runtime reads manifests with `instanceof Response` and `.json()`. */
 class FakeResponse {
-  constructor(private readonly body: string, readonly status = 200) {}
+  constructor(
+    private readonly body: string,
+    readonly status = 200,
+  ) {}
   get ok() {
     return this.status < 300;
   }
@@ -92,7 +95,9 @@ function containerOf(b: Build): Container {
     },
     get: async () => {
       if (b.exposedChunk === 'missing') {
-        throw Object.assign(new Error('Loading chunk __federation_expose_AuthPage failed.'), { name: 'ChunkLoadError' });
+        throw Object.assign(new Error('Loading chunk __federation_expose_AuthPage failed.'), {
+          name: 'ChunkLoadError',
+        });
       }
       return () => b.page;
     },
@@ -140,7 +145,8 @@ function freshFederationGlobals() {
     __PRELOADED_MAP__: new Map(),
     __PRELOADED_ASSETS__: new Set(),
   });
-  for (const key of Object.keys(page.__GLOBAL_LOADING_REMOTE_ENTRY__ ?? {})) delete page.__GLOBAL_LOADING_REMOTE_ENTRY__![key];
+  for (const key of Object.keys(page.__GLOBAL_LOADING_REMOTE_ENTRY__ ?? {}))
+    delete page.__GLOBAL_LOADING_REMOTE_ENTRY__![key];
   delete page.mf_auth;
 }
 

@@ -50,7 +50,9 @@ describe('remoteLoader', () => {
       .mockResolvedValueOnce({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
     loadRemoteMock.mockResolvedValue(authPage);
 
-    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow('The remote map has no entry for mf_auth');
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).rejects.toThrow(
+      'The remote map has no entry for mf_auth',
+    );
     await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
   });
 
@@ -72,7 +74,10 @@ describe('remoteLoader', () => {
     await loader.loadRemoteModule('mf_workout/WorkoutDashboard');
 
     expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_workout', entry: workout }]);
-    expect(registerRemotesMock).not.toHaveBeenCalledWith(expect.arrayContaining([expect.objectContaining({ entry: released })]), expect.anything());
+    expect(registerRemotesMock).not.toHaveBeenCalledWith(
+      expect.arrayContaining([expect.objectContaining({ entry: released })]),
+      expect.anything(),
+    );
     expect(await loader.runningRemoteMap()).toEqual([
       { name: 'mf_auth', entry: stable, version: '0.1.0' },
       { name: 'mf_workout', entry: workout, version: '0.1.0' },
@@ -105,7 +110,7 @@ describe('remoteLoader', () => {
     expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mf_auth', entry: stable }], { force: true });
   });
 
-  it('passes the stable entry\'s failure on when the canary and the stable entry both fail', async () => {
+  it("passes the stable entry's failure on when the canary and the stable entry both fail", async () => {
     fetchRemoteMapMock.mockResolvedValue({
       remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0', fallbackEntry: stable }],
     });

@@ -35,19 +35,28 @@ describe('which requests the service worker answers, and how', () => {
 
   it('the precached stand-in is the landing page for exactly / and the app for every other page', () => {
     expect(offlinePageFor('/')).toBe(LANDING_PAGE);
-    expect(['/home', '/progress', '/auth', '/analytics'].map(offlinePageFor)).toEqual([APP_PAGE, APP_PAGE, APP_PAGE, APP_PAGE]);
+    expect(['/home', '/progress', '/auth', '/analytics'].map(offlinePageFor)).toEqual([
+      APP_PAGE,
+      APP_PAGE,
+      APP_PAGE,
+      APP_PAGE,
+    ]);
   });
 
   it('GET /api/remotes is the remote map (network first, the last answer offline)', () => {
     expect(rule('/api/remotes')).toBe('remote-map');
   });
 
-  it.each(['/api/user', '/api/workout-days', '/api/progress', '/api/sessions/open', '/api/remotes/extra', '/api/subscription/status'])(
-    'never answers %s: user data is the app’s (IndexedDB), not the worker’s',
-    (path) => {
-      expect(rule(path)).toBe('none');
-    },
-  );
+  it.each([
+    '/api/user',
+    '/api/workout-days',
+    '/api/progress',
+    '/api/sessions/open',
+    '/api/remotes/extra',
+    '/api/subscription/status',
+  ])('never answers %s: user data is the app’s (IndexedDB), not the worker’s', (path) => {
+    expect(rule(path)).toBe('none');
+  });
 
   it.each([
     ['/remotes/mf-workout/0.1.0/944.57eee098c320056a5a2b.js', 'remote-hashed'],
@@ -60,15 +69,17 @@ describe('which requests the service worker answers, and how', () => {
     expect(rule(path)).toBe(expected);
   });
 
-  it.each(['/remotes/mf-workout/0.1.0/944.57eee098c320056a5a2b.js.map', '/remotes/mf-workout/0.1.0/mf-stats.json', '/remotes/mf-workout/remoteEntry.js'])(
-    'leaves %s alone (developer tools, or not in a version folder)',
-    (path) => {
-      expect(rule(path)).toBe('none');
-    },
-  );
+  it.each([
+    '/remotes/mf-workout/0.1.0/944.57eee098c320056a5a2b.js.map',
+    '/remotes/mf-workout/0.1.0/mf-stats.json',
+    '/remotes/mf-workout/remoteEntry.js',
+  ])('leaves %s alone (developer tools, or not in a version folder)', (path) => {
+    expect(rule(path)).toBe('none');
+  });
 
   it('leaves other origins alone, whatever the path (the development map points at the dev servers)', () => {
-    const other = (path: string) => cachingRuleFor(new URL(path, 'http://localhost:3011'), { origin, navigation: false });
+    const other = (path: string) =>
+      cachingRuleFor(new URL(path, 'http://localhost:3011'), { origin, navigation: false });
     expect(other('/remotes/mf-auth/0.1.0/remoteEntry.js')).toBe('none');
     expect(other('/api/remotes')).toBe('none');
   });
@@ -80,7 +91,10 @@ const workoutManifest: RemoteManifest = {
   exposes: [
     {
       assets: {
-        js: { sync: ['__federation_expose_WorkoutDashboard.63fc2bd19565beea1630.js'], async: ['296.04ed3a0671214db3f210.js', '675.a82f5b15ea99c7998c68.js'] },
+        js: {
+          sync: ['__federation_expose_WorkoutDashboard.63fc2bd19565beea1630.js'],
+          async: ['296.04ed3a0671214db3f210.js', '675.a82f5b15ea99c7998c68.js'],
+        },
         css: { sync: [], async: [] },
       },
     },
@@ -132,7 +146,12 @@ const stableMap: RemoteEntry[] = [
 ];
 const canaryMap: RemoteEntry[] = stableMap.map((remote) =>
   remote.name === 'mf_analytics'
-    ? { ...remote, version: '0.2.0', entry: '/remotes/mf-analytics/0.2.0/mf-manifest.json', fallbackEntry: remote.entry }
+    ? {
+        ...remote,
+        version: '0.2.0',
+        entry: '/remotes/mf-analytics/0.2.0/mf-manifest.json',
+        fallbackEntry: remote.entry,
+      }
     : remote,
 );
 
@@ -160,8 +179,12 @@ describe('the remote versions the worker fetches for a visitor’s map', () => {
   });
 
   it('name their version folders', () => {
-    expect(remoteVersionFolder('/remotes/mf-auth/0.2.0-canary.1/remoteEntry.js', origin)).toBe('/remotes/mf-auth/0.2.0-canary.1/');
-    expect(remoteVersionFolder(`${origin}/remotes/mf-auth/0.1.0/a.0123456789.js`, origin)).toBe('/remotes/mf-auth/0.1.0/');
+    expect(remoteVersionFolder('/remotes/mf-auth/0.2.0-canary.1/remoteEntry.js', origin)).toBe(
+      '/remotes/mf-auth/0.2.0-canary.1/',
+    );
+    expect(remoteVersionFolder(`${origin}/remotes/mf-auth/0.1.0/a.0123456789.js`, origin)).toBe(
+      '/remotes/mf-auth/0.1.0/',
+    );
     expect(remoteVersionFolder('/main.js', origin)).toBeUndefined();
   });
 });
@@ -181,13 +204,25 @@ describe('the remote versions the worker keeps', () => {
 
   it('and those an open page still runs: a page never switches version in the middle of a visit', () => {
     const promoted = stableMap.map((remote) =>
-      remote.name === 'mf_auth' ? { ...remote, version: '0.3.0', entry: '/remotes/mf-auth/0.3.0/mf-manifest.json' } : remote,
+      remote.name === 'mf_auth'
+        ? { ...remote, version: '0.3.0', entry: '/remotes/mf-auth/0.3.0/mf-manifest.json' }
+        : remote,
     );
-    const kept = foldersToKeep({ newest: promoted, pages: new Map([['tab-1', stableMap]]), openPages: ['tab-1'], origin });
+    const kept = foldersToKeep({
+      newest: promoted,
+      pages: new Map([['tab-1', stableMap]]),
+      openPages: ['tab-1'],
+      origin,
+    });
     expect(kept?.has('/remotes/mf-auth/0.1.0/')).toBe(true);
     expect(kept?.has('/remotes/mf-auth/0.3.0/')).toBe(true);
 
-    const afterTheTabClosed = foldersToKeep({ newest: promoted, pages: new Map([['tab-1', stableMap]]), openPages: [], origin });
+    const afterTheTabClosed = foldersToKeep({
+      newest: promoted,
+      pages: new Map([['tab-1', stableMap]]),
+      openPages: [],
+      origin,
+    });
     expect(afterTheTabClosed?.has('/remotes/mf-auth/0.1.0/')).toBe(false);
   });
 

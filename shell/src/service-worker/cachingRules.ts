@@ -74,7 +74,9 @@ export function remoteVersionFolder(url: string, origin: string): string | undef
  */
 export function manifestsToWarm(remotes: readonly RemoteEntry[], origin: string): string[] {
   const manifests = remotes.flatMap(({ entry, fallbackEntry }) => (fallbackEntry ? [entry, fallbackEntry] : [entry]));
-  return [...new Set(manifests.filter((url) => remoteVersionFolder(url, origin)).map((url) => new URL(url, origin).pathname))];
+  return [
+    ...new Set(manifests.filter((url) => remoteVersionFolder(url, origin)).map((url) => new URL(url, origin).pathname)),
+  ];
 }
 
 interface ManifestAssets {
@@ -88,7 +90,8 @@ export interface RemoteManifest {
   exposes?: { assets?: ManifestAssets }[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
  * Every file a remote version needs to render its exposed screens, as paths: the manifest, remoteEntry.js and each
@@ -130,5 +133,7 @@ export function foldersToKeep({
 }): Set<string> | undefined {
   if (openPages.some((id) => !pages.has(id))) return undefined;
   const maps = [newest, ...openPages.map((id) => pages.get(id) ?? [])];
-  return new Set(maps.flatMap((map) => manifestsToWarm(map, origin).map((manifest) => remoteVersionFolder(manifest, origin)!)));
+  return new Set(
+    maps.flatMap((map) => manifestsToWarm(map, origin).map((manifest) => remoteVersionFolder(manifest, origin)!)),
+  );
 }

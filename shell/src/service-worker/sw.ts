@@ -36,7 +36,9 @@ setCacheNameDetails({ prefix: CACHE_PREFIX });
 function fetchWithin(request: Request, seconds: number): Promise<Response> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
-    fetch(request).then(resolve, reject).finally(() => clearTimeout(timer));
+    fetch(request)
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
   });
 }
 
@@ -71,7 +73,10 @@ const strategies: Partial<Record<CachingRule, Strategy>> = {
   'remote-map': new NetworkFirst({ cacheName: REMOTE_MAP_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
 };
 for (const [rule, strategy] of Object.entries(strategies)) {
-  registerRoute(({ url, request }) => cachingRuleFor(url, { origin, navigation: request.mode === 'navigate' }) === rule, strategy);
+  registerRoute(
+    ({ url, request }) => cachingRuleFor(url, { origin, navigation: request.mode === 'navigate' }) === rule,
+    strategy,
+  );
 }
 
 /** One file through the same strategy a page's request would take, so warming and loading cache alike. */
@@ -85,7 +90,10 @@ async function cacheRemoteFile(path: string, event: ExtendableEvent): Promise<Re
 }
 
 /** Every file of one remote version into the cache: the manifest first, then what it lists. */
-async function warmVersion(manifestPath: string, event: ExtendableEvent): Promise<{ cached: number; missing: string[] }> {
+async function warmVersion(
+  manifestPath: string,
+  event: ExtendableEvent,
+): Promise<{ cached: number; missing: string[] }> {
   let manifest: RemoteManifest;
   try {
     manifest = (await (await cacheRemoteFile(manifestPath, event)).json()) as RemoteManifest;
@@ -139,7 +147,10 @@ async function rememberMap(remotes: RemoteEntry[], { replace }: { replace: boole
   const cache = await caches.open(REMOTE_MAP_CACHE);
   if (!replace && (await cache.match(REMOTE_MAP_PATH))) return;
   const body = JSON.stringify({ remotes });
-  await cache.put(REMOTE_MAP_PATH, new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
+  await cache.put(
+    REMOTE_MAP_PATH,
+    new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }),
+  );
 }
 
 /** Removes the remote versions that neither the newest map nor an open page uses. */
@@ -149,7 +160,9 @@ async function pruneRemoteVersions(): Promise<void> {
   const newest = await cachedRemoteMap();
   if (!newest) return;
   // The landing page (exactly `/`) runs no remote, so it never reports a map.
-  const openPages = windows.filter((client) => pageMaps.has(client.id) || new URL(client.url).pathname !== '/').map((client) => client.id);
+  const openPages = windows
+    .filter((client) => pageMaps.has(client.id) || new URL(client.url).pathname !== '/')
+    .map((client) => client.id);
   const keep = foldersToKeep({ newest, pages: pageMaps, openPages, origin });
   if (!keep) return;
   const cache = await caches.open(REMOTE_CACHE);
@@ -175,7 +188,8 @@ self.addEventListener('message', (event) => {
     return reply;
   })().then(
     (reply) => event.ports[0]?.postMessage(reply),
-    (error: unknown) => event.ports[0]?.postMessage({ type: 'WARMED', cached: 0, missing: [String(error)] } satisfies WarmReply),
+    (error: unknown) =>
+      event.ports[0]?.postMessage({ type: 'WARMED', cached: 0, missing: [String(error)] } satisfies WarmReply),
   );
   event.waitUntil(work);
 });

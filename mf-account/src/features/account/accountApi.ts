@@ -22,7 +22,10 @@ export function useSyncSubscription() {
     onSuccess: async (answer) => {
       if (answer && 'error' in answer) {
         if (NO_SUBSCRIPTION.test(answer.error)) {
-          toast({ title: 'No Active Subscription', description: 'No active subscription found in your Stripe account.' });
+          toast({
+            title: 'No Active Subscription',
+            description: 'No active subscription found in your Stripe account.',
+          });
         } else {
           toast({
             title: 'Sync Failed',

@@ -12,8 +12,13 @@ const Text = styled.div`
     margin: ${({ theme }) => theme.space.xs} 0 0;
     font-size: ${({ theme }) => theme.fontSizes.md};
   }
-  p, ul { margin: 0; }
-  ul { padding-left: 1.25rem; }
+  p,
+  ul {
+    margin: 0;
+  }
+  ul {
+    padding-left: 1.25rem;
+  }
 `;
 
 export const CONTACT_URL = 'https://hit-tracker.app/contact';
@@ -22,8 +27,8 @@ export function PrivacyPolicyText() {
   return (
     <Text>
       <p>
-        HIT Tracker keeps only the data it needs to run your workout log. This policy explains what that is, why we
-        keep it and for how long.
+        HIT Tracker keeps only the data it needs to run your workout log. This policy explains what that is, why we keep
+        it and for how long.
       </p>
       <h3>What we keep</h3>
       <ul>
@@ -34,8 +39,8 @@ export function PrivacyPolicyText() {
       </ul>
       <h3>Cookies</h3>
       <p>
-        We use a single session cookie to keep you signed in. It is not used for advertising or tracking across
-        other sites, and it is removed when you sign out.
+        We use a single session cookie to keep you signed in. It is not used for advertising or tracking across other
+        sites, and it is removed when you sign out.
       </p>
       <h3>Payments</h3>
       <p>
@@ -49,8 +54,8 @@ export function PrivacyPolicyText() {
       </p>
       <h3>Your choices</h3>
       <p>
-        You can reset all your workout progress from the account panel at any time. To have your account deleted or
-        to ask about your data, contact us at {CONTACT_URL}.
+        You can reset all your workout progress from the account panel at any time. To have your account deleted or to
+        ask about your data, contact us at {CONTACT_URL}.
       </p>
     </Text>
   );
@@ -62,27 +67,27 @@ export function TermsOfServiceText() {
       <p>By creating an account and using HIT Tracker you agree to these terms.</p>
       <h3>The service</h3>
       <p>
-        HIT Tracker helps you log a 3-day high-intensity training routine, time your rest and review your progress.
-        It is a logging tool, not medical advice: train within your limits and consult a professional when in doubt.
+        HIT Tracker helps you log a 3-day high-intensity training routine, time your rest and review your progress. It
+        is a logging tool, not medical advice: train within your limits and consult a professional when in doubt.
       </p>
       <h3>Your account</h3>
       <p>
-        Keep your password to yourself; you are responsible for activity on your account. Provide an e-mail address
-        you can access.
+        Keep your password to yourself; you are responsible for activity on your account. Provide an e-mail address you
+        can access.
       </p>
       <h3>Free trial and subscription</h3>
       <ul>
         <li>New accounts get a 30-day free trial with full access. No credit card is required for the trial.</li>
         <li>After the trial, premium features need a monthly subscription, billed through Stripe.</li>
         <li>
-          You can cancel at any time from the account panel. Access continues until the end of the period you have
-          paid for; there are no partial refunds for the remaining days.
+          You can cancel at any time from the account panel. Access continues until the end of the period you have paid
+          for; there are no partial refunds for the remaining days.
         </li>
       </ul>
       <h3>Your data</h3>
       <p>
-        Your workout data is yours. Free accounts inactive for one year may be deleted; paid accounts are retained.
-        See the Privacy Policy for details.
+        Your workout data is yours. Free accounts inactive for one year may be deleted; paid accounts are retained. See
+        the Privacy Policy for details.
       </p>
       <h3>Changes and availability</h3>
       <p>

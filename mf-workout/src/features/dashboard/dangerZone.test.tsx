@@ -66,7 +66,11 @@ describe('Reset Progress', () => {
     const api = mockDashboardApi({ 'GET /api/subscription/status': never });
     const { user } = renderDashboard();
 
-    await user.click(within(await screen.findByRole('region', { name: 'Danger Zone' })).getByRole('button', { name: 'Reset Progress' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Danger Zone' })).getByRole('button', {
+        name: 'Reset Progress',
+      }),
+    );
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking subscription status...');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -78,7 +82,9 @@ describe('Reset Progress', () => {
     const { user } = renderDashboard();
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Back to Home' }));
 
-    await user.click(within(screen.getByRole('region', { name: 'Danger Zone' })).getByRole('button', { name: 'Reset Progress' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Danger Zone' })).getByRole('button', { name: 'Reset Progress' }),
+    );
 
     expect(screen.getByRole('dialog', { name: 'Free Trial Expired' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/reset')).toHaveLength(0);

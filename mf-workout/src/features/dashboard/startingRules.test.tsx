@@ -109,7 +109,11 @@ describe('starting a day that is not the recommended one', () => {
 describe('starting inside the rest period', () => {
   const restingApi = (overrides = {}) =>
     mockDashboardApi({
-      'GET /api/workout-days': answer(200, [day(1, { lastCompleted: recent(), isCompleted: true }, 2), day(2, {}, 2), day(3, {}, 2)]),
+      'GET /api/workout-days': answer(200, [
+        day(1, { lastCompleted: recent(), isCompleted: true }, 2),
+        day(2, {}, 2),
+        day(3, {}, 2),
+      ]),
       'GET /api/workout-state': answer(200, workoutState(2)),
       ...overrides,
     });
@@ -142,7 +146,9 @@ describe('starting inside the rest period', () => {
 
     const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
-    const order = api.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`).filter((call) => call.startsWith('POST'));
+    const order = api.mock.calls
+      .map(([path, init]) => `${init?.method ?? 'GET'} ${path}`)
+      .filter((call) => call.startsWith('POST'));
     expect(order).toEqual(['POST /api/workout-days/2/reset', 'POST /api/sessions/start']);
     expect(api.callsTo('POST /api/sessions/start')[0][1]?.body).toBe(JSON.stringify({ dayId: 2 }));
   });

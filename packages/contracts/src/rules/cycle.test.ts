@@ -7,10 +7,28 @@ describe('completeInRotation (docs/product-rules.md, "Rotation and cycles")', ()
   });
 
   it.each([
-    ['day 1 of the first cycle', { cycleCount: 0, nextRecommendedDay: 1 }, 1, { cycleCount: 0, nextRecommendedDay: 2 }, false],
+    [
+      'day 1 of the first cycle',
+      { cycleCount: 0, nextRecommendedDay: 1 },
+      1,
+      { cycleCount: 0, nextRecommendedDay: 2 },
+      false,
+    ],
     ['day 2', { cycleCount: 0, nextRecommendedDay: 2 }, 2, { cycleCount: 0, nextRecommendedDay: 3 }, false],
-    ['day 3 ends the cycle', { cycleCount: 0, nextRecommendedDay: 3 }, 3, { cycleCount: 1, nextRecommendedDay: 1 }, true],
-    ['day 3 of a later cycle', { cycleCount: 7, nextRecommendedDay: 3 }, 3, { cycleCount: 8, nextRecommendedDay: 1 }, true],
+    [
+      'day 3 ends the cycle',
+      { cycleCount: 0, nextRecommendedDay: 3 },
+      3,
+      { cycleCount: 1, nextRecommendedDay: 1 },
+      true,
+    ],
+    [
+      'day 3 of a later cycle',
+      { cycleCount: 7, nextRecommendedDay: 3 },
+      3,
+      { cycleCount: 8, nextRecommendedDay: 1 },
+      true,
+    ],
   ])('advances after %s', (_case, state, dayId, next, startsNewCycle) => {
     expect(completeInRotation(state, dayId)).toEqual({ ok: true, state: next, startsNewCycle });
   });

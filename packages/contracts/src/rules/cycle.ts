@@ -14,8 +14,7 @@ export interface RotationState {
 export const INITIAL_WORKOUT_STATE: RotationState = Object.freeze({ cycleCount: 0, nextRecommendedDay: 1 });
 
 export type RotationResult =
-  | { ok: true; state: RotationState; startsNewCycle: boolean }
-  | { ok: false; nextRecommendedDay: number };
+  { ok: true; state: RotationState; startsNewCycle: boolean } | { ok: false; nextRecommendedDay: number };
 
 /**
  * Completing `dayId`: only the recommended day may be completed (anything else would corrupt the rotation).

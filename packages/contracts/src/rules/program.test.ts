@@ -2,9 +2,16 @@ import { EXERCISE_IDS, programDay, WORKOUT_PROGRAM } from './program';
 
 describe('the workout program template', () => {
   it('has the three days of the spec with their exercises, in order', () => {
-    expect(WORKOUT_PROGRAM.map((day) => [day.dayId, day.name, day.muscleGroups, day.exercises.map((e) => e.name)])).toEqual([
+    expect(
+      WORKOUT_PROGRAM.map((day) => [day.dayId, day.name, day.muscleGroups, day.exercises.map((e) => e.name)]),
+    ).toEqual([
       [1, 'Day 1', ['Chest', 'Back'], ['Incline Press', 'Dumbbell Flys', 'Underhand Pulldowns', 'Deadlifts']],
-      [2, 'Day 2', ['Shoulders', 'Arms'], ['Side Raises', 'Rear Delt Raises', 'Bicep Curls', 'Tricep Press Downs', 'Dips']],
+      [
+        2,
+        'Day 2',
+        ['Shoulders', 'Arms'],
+        ['Side Raises', 'Rear Delt Raises', 'Bicep Curls', 'Tricep Press Downs', 'Dips'],
+      ],
       [3, 'Day 3', ['Legs', 'Abs'], ['Leg Press', 'Calf Raises', 'Situps or Ab Machine']],
     ]);
   });

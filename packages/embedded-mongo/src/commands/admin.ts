@@ -46,7 +46,9 @@ const PARAMETER_NAMES: (keyof ServerParameters)[] = ['ttlMonitorSleepSecs', 'ttl
 
 const getParameter: CommandHandler = (command, context) => {
   const { parameters } = context.server;
-  const all = command.getParameter === '*' || (typeof command.getParameter === 'object' && command.getParameter?.allParameters === true);
+  const all =
+    command.getParameter === '*' ||
+    (typeof command.getParameter === 'object' && command.getParameter?.allParameters === true);
   const reply: Document = {};
   if (all || command.featureCompatibilityVersion !== undefined) reply.featureCompatibilityVersion = { version: '7.0' };
   for (const name of PARAMETER_NAMES) if (all || command[name] !== undefined) reply[name] = parameters[name];
@@ -60,14 +62,18 @@ const setParameter: CommandHandler = (command, context) => {
   for (const [name, value] of Object.entries(command)) {
     if (name === 'setParameter' || name.startsWith('$') || name === 'lsid') continue;
     if (name === 'ttlMonitorSleepSecs') {
-      if (typeof value !== 'number' || value <= 0) throw new CommandError('BadValue', 'ttlMonitorSleepSecs must be a positive number');
+      if (typeof value !== 'number' || value <= 0)
+        throw new CommandError('BadValue', 'ttlMonitorSleepSecs must be a positive number');
       reply.was = parameters.ttlMonitorSleepSecs;
       parameters.ttlMonitorSleepSecs = value;
     } else if (name === 'ttlMonitorEnabled') {
       reply.was = parameters.ttlMonitorEnabled;
       parameters.ttlMonitorEnabled = value === true;
     } else {
-      throw new CommandError('InvalidOptions', `attempted to set unrecognized parameter [${name}], use help:true to see options`);
+      throw new CommandError(
+        'InvalidOptions',
+        `attempted to set unrecognized parameter [${name}], use help:true to see options`,
+      );
     }
   }
   context.server.parametersChanged();
@@ -117,7 +123,9 @@ const listDatabases: CommandHandler = (command, context) => {
     return { name, sizeOnDisk: documents * 256, empty: documents === 0 };
   });
   const totalSize = databases.reduce((sum, db) => sum + ((db as Document).sizeOnDisk ?? 0), 0);
-  return command.nameOnly === true ? { databases } : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1024 / 1024) };
+  return command.nameOnly === true
+    ? { databases }
+    : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1024 / 1024) };
 };
 
 const dropDatabase: CommandHandler = (_command, context) => {

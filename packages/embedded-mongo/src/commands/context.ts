@@ -46,7 +46,10 @@ export function optionalDocument(command: Document, field: string): Document | u
   const value = command[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new CommandError('TypeMismatch', `BSON field '${field}' is the wrong type '${Array.isArray(value) ? 'array' : typeof value}', expected type 'object'`);
+    throw new CommandError(
+      'TypeMismatch',
+      `BSON field '${field}' is the wrong type '${Array.isArray(value) ? 'array' : typeof value}', expected type 'object'`,
+    );
   }
   return value as Document;
 }

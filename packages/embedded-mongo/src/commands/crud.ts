@@ -9,12 +9,7 @@ import { projectDocuments } from '../projection';
 import { Matcher } from '../matcher';
 import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
 import { cloneValue, keyOf, MISSING, valuesAtPath } from '../values';
-import {
-  collectionNameOf,
-  optionalDocument,
-  optionalNumber,
-  type CommandHandler,
-} from './context';
+import { collectionNameOf, optionalDocument, optionalNumber, type CommandHandler } from './context';
 
 /** One entry of a write command's writeErrors. */
 function writeError(index: number, error: unknown): Document {
@@ -24,7 +19,8 @@ function writeError(index: number, error: unknown): Document {
 
 function requireArray(command: Document, field: string): Document[] {
   const value = command[field];
-  if (!Array.isArray(value)) throw new CommandError('FailedToParse', `BSON field '${field}' is missing or not an array`);
+  if (!Array.isArray(value))
+    throw new CommandError('FailedToParse', `BSON field '${field}' is missing or not an array`);
   return value;
 }
 
@@ -230,7 +226,9 @@ const distinct: CommandHandler = (command, context) => {
   const collection = context.catalog.collection(context.db, name);
   const values = new Map<string, unknown>();
   if (collection) {
-    const matcher = new Matcher(optionalDocument(command, 'query') ?? {}, { collation: optionalDocument(command, 'collation') });
+    const matcher = new Matcher(optionalDocument(command, 'query') ?? {}, {
+      collation: optionalDocument(command, 'collation'),
+    });
     for (const doc of matcher.matches(collection)) {
       for (const value of valuesAtPath(doc, key)) {
         // valuesAtPath reports an empty array as itself (an index key); distinct ignores it, like missing.
@@ -243,13 +241,32 @@ const distinct: CommandHandler = (command, context) => {
 };
 
 /** Stages that never modify their input documents, so stored documents can be fed to mingo uncopied. */
-const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$limit', '$skip', '$group', '$count', '$project', '$sortByCount']);
-const UNSUPPORTED_STAGES = new Set(['$out', '$merge', '$currentOp', '$listSessions', '$listLocalSessions', '$changeStream']);
+const NON_MUTATING_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$limit',
+  '$skip',
+  '$group',
+  '$count',
+  '$project',
+  '$sortByCount',
+]);
+const UNSUPPORTED_STAGES = new Set([
+  '$out',
+  '$merge',
+  '$currentOp',
+  '$listSessions',
+  '$listLocalSessions',
+  '$changeStream',
+]);
 
 const aggregate: CommandHandler = (command, context) => {
   const pipeline = requireArray(command, 'pipeline');
   if (!optionalDocument(command, 'cursor') && command.explain !== true) {
-    throw new CommandError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+    throw new CommandError(
+      'FailedToParse',
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   }
   const stageNames = pipeline.map((stage) => Object.keys(stage)[0]);
   const unsupported = stageNames.find((stage) => UNSUPPORTED_STAGES.has(stage));
@@ -258,7 +275,10 @@ const aggregate: CommandHandler = (command, context) => {
   }
   const target = command.aggregate;
   if (typeof target !== 'string') {
-    throw new CommandError('InvalidNamespace', 'aggregate on a whole database is not supported by the embedded MongoDB server');
+    throw new CommandError(
+      'InvalidNamespace',
+      'aggregate on a whole database is not supported by the embedded MongoDB server',
+    );
   }
   const collation = optionalDocument(command, 'collation');
   const copy = !stageNames.every((stage) => NON_MUTATING_STAGES.has(stage));

@@ -22,7 +22,10 @@ export function runCommand(command: Document, context: CommandContext): Document
   try {
     // A standalone cannot run transactions; answer as mongod does instead of silently ignoring them.
     if (command.autocommit === false || command.startTransaction === true) {
-      throw new CommandError('IllegalOperation', 'Transaction numbers are only allowed on a replica set member or mongos');
+      throw new CommandError(
+        'IllegalOperation',
+        'Transaction numbers are only allowed on a replica set member or mongos',
+      );
     }
     return { ...handler(command, context), ok: 1 };
   } catch (error) {

@@ -87,7 +87,10 @@ function normalizeIndexSpec(spec: unknown): Document {
   if (typeof spec.name !== 'string' || spec.name.length === 0) {
     throw new CommandError('FailedToParse', "The 'name' field is a required property of an index specification");
   }
-  if (spec.expireAfterSeconds !== undefined && !(typeof spec.expireAfterSeconds === 'number' && spec.expireAfterSeconds >= 0)) {
+  if (
+    spec.expireAfterSeconds !== undefined &&
+    !(typeof spec.expireAfterSeconds === 'number' && spec.expireAfterSeconds >= 0)
+  ) {
     throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative number');
   }
   const { v: _version, ns: _ns, key, name, ...options } = spec;
@@ -97,7 +100,7 @@ function normalizeIndexSpec(spec: unknown): Document {
 const createIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'createIndexes');
   if (!Array.isArray(command.indexes) || command.indexes.length === 0) {
-    throw new CommandError('FailedToParse', "Must specify at least one index to create");
+    throw new CommandError('FailedToParse', 'Must specify at least one index to create');
   }
   const specs = command.indexes.map(normalizeIndexSpec);
   const createdCollectionAutomatically = !context.catalog.collection(context.db, name);
@@ -137,7 +140,8 @@ const dropIndexes: CommandHandler = (command, context) => {
   } else throw new CommandError('FailedToParse', "BSON field 'index' is missing");
   if (names.includes('_id_')) throw new CommandError('InvalidOptions', 'cannot drop _id index');
   for (const indexName of names) {
-    if (!collection.indexNamed(indexName)) throw new CommandError('IndexNotFound', `index not found with name [${indexName}]`);
+    if (!collection.indexNamed(indexName))
+      throw new CommandError('IndexNotFound', `index not found with name [${indexName}]`);
   }
   for (const indexName of names) collection.dropIndex(indexName);
   return { nIndexesWas };

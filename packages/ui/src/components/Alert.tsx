@@ -17,13 +17,17 @@ const AlertRoot = styled.div<{ $variant: AlertVariant }>`
           background: ${theme.colors.dangerSurface};
           border-color: ${theme.colors.danger};
           color: ${theme.colors.text};
-          svg { color: ${theme.colors.dangerText}; }
+          svg {
+            color: ${theme.colors.dangerText};
+          }
         `
       : css`
           background: ${theme.colors.surfaceRaised};
           border-color: ${theme.colors.border};
           color: ${theme.colors.text};
-          svg { color: ${theme.colors.focus}; }
+          svg {
+            color: ${theme.colors.focus};
+          }
         `}
 `;
 
@@ -45,7 +49,17 @@ export type AlertProps = Omit<ComponentProps<'div'>, 'title'> & {
 export function Alert({ variant = 'destructive', title, children, ...rest }: AlertProps) {
   return (
     <AlertRoot role="alert" $variant={variant} {...rest}>
-      <Icon width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <Icon
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="M12 7v6M12 17h.01" />
       </Icon>

@@ -87,8 +87,12 @@ const Panel = styled.div<{ $size: DialogSize }>`
   box-shadow: 0 24px 64px rgb(0 0 0 / 0.55);
   animation: ${rise} 200ms ease-out;
 
-  &:focus { outline: none; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; }
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 const Header = styled.div<{ $withClose: boolean }>`
@@ -127,7 +131,10 @@ const CloseButton = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surfaceRaised}; }
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
 `;
 
 /** The row of buttons at the foot of a dialog: stacked full width on phones, right-aligned from tablets up. */
@@ -137,12 +144,16 @@ export const DialogActions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xs};
 
-  & > * { width: 100%; }
+  & > * {
+    width: 100%;
+  }
 
   ${({ theme }) => theme.media.tablet} {
     flex-direction: row;
     justify-content: flex-end;
-    & > * { width: auto; }
+    & > * {
+      width: auto;
+    }
   }
 `;
 
@@ -280,7 +291,17 @@ export function Dialog({
         <Content ref={contentRef}>{children}</Content>
         {showClose && (
           <CloseButton type="button" aria-label="Close" onClick={close}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </CloseButton>

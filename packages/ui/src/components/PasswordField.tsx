@@ -13,12 +13,25 @@ const Toggle = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M3 3l18 18" />}
@@ -33,7 +46,11 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment'> &
 };
 
 /** A TextField for a password whose text can be shown and hidden again. */
-export function PasswordField({ showLabel = 'Show password', hideLabel = 'Hide password', ...rest }: PasswordFieldProps) {
+export function PasswordField({
+  showLabel = 'Show password',
+  hideLabel = 'Hide password',
+  ...rest
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField

@@ -11,8 +11,13 @@ const StyledTextButton = styled.button`
   text-decoration: underline;
   text-underline-offset: 3px;
   cursor: pointer;
-  &:hover:not(:disabled) { color: ${({ theme }) => theme.colors.accentHover}; }
-  &:disabled { opacity: 0.5; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
 `;
 
 export type TextButtonProps = ComponentProps<'button'>;

@@ -29,10 +29,21 @@ const Input = styled.input<{ $invalid: boolean; $withAdornment: boolean }>`
   color: ${({ theme }) => theme.colors.text};
   transition: border-color 120ms ease;
 
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 0.8; }
-  &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.textMuted}; }
-  &:focus-visible { outline-offset: 0; border-color: ${({ theme }) => theme.colors.focus}; }
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 0.8;
+  }
+  &:hover:not(:disabled) {
+    border-color: ${({ theme }) => theme.colors.textMuted};
+  }
+  &:focus-visible {
+    outline-offset: 0;
+    border-color: ${({ theme }) => theme.colors.focus};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 const Adornment = styled.div`
@@ -63,12 +74,22 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {
 };
 
 /** A labelled input with an optional hint and error, both read out with the input (aria-describedby). */
-export function TextField({ label, hint, error, endAdornment, id, 'aria-describedby': describedBy, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  endAdornment,
+  id,
+  'aria-describedby': describedBy,
+  ...inputProps
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedByIds = [describedBy, hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const describedByIds = [describedBy, hint ? hintId : undefined, error ? errorId : undefined]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Field>

@@ -88,7 +88,10 @@ const Close = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; background: rgb(255 255 255 / 0.06); }
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: rgb(255 255 255 / 0.06);
+  }
 `;
 
 const iconPaths: Record<ToastVariant, string> = {
@@ -121,7 +124,18 @@ export function Toaster() {
         onFocus={pauseToast}
         onBlur={resumeToast}
       >
-        <Icon width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <Icon
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="12" cy="12" r="10" />
           <path d={iconPaths[variant]} />
         </Icon>
@@ -130,7 +144,17 @@ export function Toaster() {
           {current.description && <Description>{current.description}</Description>}
         </div>
         <Close type="button" aria-label="Close notification" onClick={dismiss}>
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </Close>

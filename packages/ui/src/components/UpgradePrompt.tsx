@@ -53,7 +53,10 @@ const Benefit = styled.li`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  svg { flex: none; color: ${({ theme }) => theme.colors.success}; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.success};
+  }
 `;
 
 const Actions = styled.div`
@@ -78,11 +81,28 @@ export interface UpgradePromptProps {
  * The upgrade prompt (docs/product-rules.md, "Screens and routes"): why to upgrade, 'Upgrade to Premium' and optionally
  * 'Back to Home'.
  */
-export function UpgradePrompt({ title, description, onUpgrade, isPending = false, onBack, titleId }: UpgradePromptProps) {
+export function UpgradePrompt({
+  title,
+  description,
+  onUpgrade,
+  isPending = false,
+  onBack,
+  titleId,
+}: UpgradePromptProps) {
   return (
     <Root>
       <Emblem aria-hidden="true">
-        <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false">
+        <svg
+          width="28"
+          height="28"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          focusable="false"
+        >
           <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8z" />
         </svg>
       </Emblem>
@@ -91,7 +111,18 @@ export function UpgradePrompt({ title, description, onUpgrade, isPending = false
       <Benefits aria-label="Premium includes">
         {PREMIUM_BENEFITS.map((benefit) => (
           <Benefit key={benefit}>
-            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
             {benefit}

@@ -22,23 +22,31 @@ const variants = {
   primary: css`
     background: ${({ theme }) => theme.colors.accent};
     color: ${({ theme }) => theme.colors.onAccent};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.accentHover}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.accentHover};
+    }
   `,
   secondary: css`
     background: ${({ theme }) => theme.colors.surfaceRaised};
     color: ${({ theme }) => theme.colors.text};
     border-color: ${({ theme }) => theme.colors.border};
-    &:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.textMuted}; }
+    &:hover:not(:disabled) {
+      border-color: ${({ theme }) => theme.colors.textMuted};
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${({ theme }) => theme.colors.text};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.surfaceRaised}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.surfaceRaised};
+    }
   `,
   danger: css`
     background: ${({ theme }) => theme.colors.danger};
     color: ${({ theme }) => theme.colors.onDanger};
-    &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.dangerHover}; }
+    &:hover:not(:disabled) {
+      background: ${({ theme }) => theme.colors.dangerHover};
+    }
   `,
 };
 
@@ -72,9 +80,17 @@ export const buttonStyles = css<ButtonStyleProps>`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   text-decoration: none;
   cursor: pointer;
-  transition: background-color 120ms ease, border-color 120ms ease, transform 80ms ease;
-  &:active:not(:disabled) { transform: scale(0.98); }
-  &:disabled { opacity: 0.5; cursor: not-allowed; }
+  transition:
+    background-color 120ms ease,
+    border-color 120ms ease,
+    transform 80ms ease;
+  &:active:not(:disabled) {
+    transform: scale(0.98);
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
   ${({ $variant }) => variants[$variant]}
   ${({ $size }) => sizes[$size]}
 `;

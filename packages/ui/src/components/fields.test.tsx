@@ -9,7 +9,9 @@ import { TextField } from './TextField';
 describe('TextField', () => {
   it('is an input named by its label that passes its input props on', async () => {
     const onChange = jest.fn();
-    renderWithTheme(<TextField label="Email" type="email" name="email" required autoComplete="email" onChange={onChange} />);
+    renderWithTheme(
+      <TextField label="Email" type="email" name="email" required autoComplete="email" onChange={onChange} />,
+    );
 
     const input = screen.getByRole('textbox', { name: 'Email' });
     await userEvent.type(input, 'lifter@gym.test');
@@ -122,7 +124,7 @@ describe('Alert', () => {
     renderWithTheme(<Alert title="Error">Passwords don&apos;t match. Please try again.</Alert>);
 
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent("Error");
+    expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent("Passwords don't match. Please try again.");
   });
 });

@@ -32,7 +32,10 @@ const Action = styled.div`
   width: 100%;
   display: flex;
   justify-content: center;
-  & > * { flex: 0 1 20rem; white-space: nowrap; }
+  & > * {
+    flex: 0 1 20rem;
+    white-space: nowrap;
+  }
 `;
 
 export function FinalCallToAction() {
@@ -41,9 +44,7 @@ export function FinalCallToAction() {
       <Container>
         <Panel>
           <SectionTitle id="final-cta-title">Ready for your first session?</SectionTitle>
-          <Lead>
-            Start with Day 1 today. Your first 30 days are free, and every feature is yours to try.
-          </Lead>
+          <Lead>Start with Day 1 today. Your first 30 days are free, and every feature is yours to try.</Lead>
           <Action>
             <LandingButtonLink to="/auth?mode=signup" size="lg">
               Start Your Free Trial

@@ -35,9 +35,13 @@ const Figure = styled.div`
   border-radius: 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md} 0;
 
   /* The last of an odd count spans the row on phones, so the grid ends square. */
-  &:last-child:nth-child(odd) { grid-column: 1 / -1; }
+  &:last-child:nth-child(odd) {
+    grid-column: 1 / -1;
+  }
   ${({ theme }) => theme.media.tablet} {
-    &:last-child:nth-child(odd) { grid-column: auto; }
+    &:last-child:nth-child(odd) {
+      grid-column: auto;
+    }
   }
 
   dt {

@@ -75,10 +75,15 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
   width: 100%;
 
-  & > * { flex: 1 1 14rem; white-space: nowrap; }
+  & > * {
+    flex: 1 1 14rem;
+    white-space: nowrap;
+  }
   ${({ theme }) => theme.media.tablet} {
     width: auto;
-    & > * { flex: 0 0 auto; }
+    & > * {
+      flex: 0 0 auto;
+    }
   }
 `;
 
@@ -94,8 +99,13 @@ const SecondaryAction = styled.a`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   text-decoration: none;
-  transition: border-color 120ms ease, background-color 120ms ease;
-  &:hover { border-color: ${({ theme }) => theme.colors.textMuted}; background: rgb(255 255 255 / 0.03); }
+  transition:
+    border-color 120ms ease,
+    background-color 120ms ease;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.textMuted};
+    background: rgb(255 255 255 / 0.03);
+  }
 `;
 
 const TrialNote = styled.p`
@@ -104,7 +114,11 @@ const TrialNote = styled.p`
   gap: ${({ theme }) => theme.space.xs};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  svg { color: ${({ theme }) => theme.colors.success}; flex: none; margin-top: 1px; }
+  svg {
+    color: ${({ theme }) => theme.colors.success};
+    flex: none;
+    margin-top: 1px;
+  }
 `;
 
 // ---- The product preview: an active workout drawn in HTML/CSS, decorative (aria-hidden). ----
@@ -122,7 +136,9 @@ const Phone = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 24px;
-  box-shadow: 0 30px 80px rgb(0 0 0 / 0.55), 0 0 0 6px rgb(255 255 255 / 0.025);
+  box-shadow:
+    0 30px 80px rgb(0 0 0 / 0.55),
+    0 0 0 6px rgb(255 255 255 / 0.025);
   padding: ${({ theme }) => theme.space.md};
 
   ${({ theme }) => theme.media.tablet} {
@@ -175,7 +191,11 @@ const Bar = styled.div`
     width: 58%;
     height: 100%;
     border-radius: inherit;
-    background: linear-gradient(90deg, ${({ theme }) => theme.colors.accent}, ${({ theme }) => theme.colors.accentHover});
+    background: linear-gradient(
+      90deg,
+      ${({ theme }) => theme.colors.accent},
+      ${({ theme }) => theme.colors.accentHover}
+    );
   }
 `;
 
@@ -229,7 +249,10 @@ const Ring = styled.div`
   width: 64px;
   height: 64px;
   border-radius: 50%;
-  background: conic-gradient(${({ theme }) => theme.colors.accent} 0 78%, ${({ theme }) => theme.colors.border} 78% 100%);
+  background: conic-gradient(
+    ${({ theme }) => theme.colors.accent} 0 78%,
+    ${({ theme }) => theme.colors.border} 78% 100%
+  );
   display: grid;
   place-items: center;
   &::before {
@@ -260,8 +283,13 @@ const Floating = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.success};
   box-shadow: 0 16px 40px rgb(0 0 0 / 0.5);
   font-size: ${({ theme }) => theme.fontSizes.sm};
-  svg { color: ${({ theme }) => theme.colors.success}; flex: none; }
-  strong { display: block; }
+  svg {
+    color: ${({ theme }) => theme.colors.success};
+    flex: none;
+  }
+  strong {
+    display: block;
+  }
 
   ${({ theme }) => theme.media.desktop} {
     right: -1.5rem;

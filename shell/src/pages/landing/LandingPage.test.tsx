@@ -48,7 +48,14 @@ describe('LandingPage', () => {
     renderLanding();
 
     const features = screen.getByRole('region', { name: 'Everything you need to train with intensity' });
-    for (const feature of ['Rest timers', 'Coaching tips', 'Progress analytics', 'Training recommendations', 'Goal setting', 'Personal records']) {
+    for (const feature of [
+      'Rest timers',
+      'Coaching tips',
+      'Progress analytics',
+      'Training recommendations',
+      'Goal setting',
+      'Personal records',
+    ]) {
       expect(within(features).getByRole('heading', { level: 3, name: feature })).toBeInTheDocument();
     }
   });
@@ -57,7 +64,9 @@ describe('LandingPage', () => {
     renderLanding();
 
     const section = screen.getByRole('region', { name: 'How it works' });
-    const steps = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const steps = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(steps).toEqual(['Sign up', 'Follow the 3-day routine', 'Track and progress']);
     expect(section).toHaveTextContent('Day 1Chest & back');
     expect(section).toHaveTextContent('Day 2Shoulders & arms');
@@ -68,8 +77,12 @@ describe('LandingPage', () => {
     renderLanding();
 
     const section = screen.getByRole('region', { name: 'Fewer sets. Harder sets. Real progress.' });
-    const terms = within(section).getAllByRole('term').map((term) => term.textContent);
-    const figures = within(section).getAllByRole('definition').map((figure) => figure.textContent);
+    const terms = within(section)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const figures = within(section)
+      .getAllByRole('definition')
+      .map((figure) => figure.textContent);
     expect(Object.fromEntries(terms.map((term, i) => [term, figures[i]]))).toEqual({
       'reps per set': '6-10',
       'light warm-up sets first': '2',

@@ -41,8 +41,13 @@ const SignIn = styled(LandingLink)`
   color: ${({ theme }) => theme.colors.text};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   text-decoration: none;
-  transition: border-color 120ms ease, background-color 120ms ease;
-  &:hover { border-color: ${({ theme }) => theme.colors.textMuted}; background: ${({ theme }) => theme.colors.surface}; }
+  transition:
+    border-color 120ms ease,
+    background-color 120ms ease;
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.textMuted};
+    background: ${({ theme }) => theme.colors.surface};
+  }
 `;
 
 export function SiteHeader() {

@@ -79,8 +79,8 @@ export function WhyChooseSection() {
           <Eyebrow>Built for results</Eyebrow>
           <SectionTitle id="why-choose-title">Why Choose HIT Tracker?</SectionTitle>
           <SectionLead>
-            High-intensity training works when every set counts. HIT Tracker makes sure it does, without a notebook
-            or guesswork.
+            High-intensity training works when every set counts. HIT Tracker makes sure it does, without a notebook or
+            guesswork.
           </SectionLead>
         </Intro>
         <Reasons>

@@ -14,20 +14,64 @@ const s = (over: Partial<SubscriptionStatus>): SubscriptionStatus => ({ ...base,
 
 describe('subscriptionBadge', () => {
   it.each<[string, SubscriptionStatus, string]>([
-    ['active', s({ hasActiveSubscription: true, subscriptionStatus: 'active', subscriptionPeriodEnd: '2026-03-20T00:00:00Z' }), 'Premium Active'],
-    ['past due counts as active', s({ hasActiveSubscription: true, subscriptionStatus: 'past_due', trialExpired: true }), 'Premium Active'],
-    ['cancelled, 5 days', s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-06T12:00:00Z', trialExpired: true }), 'Premium Ending · 5 days left'],
-    ['cancelled, 4.2 days rounds up', s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-05T17:00:00Z', trialExpired: true }), 'Premium Ending · 5 days left'],
-    ['cancelled, 1 day', s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-02T12:00:00Z', trialExpired: true }), 'Premium Ending · 1 day left'],
-    ['cancelled, under a day', s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-02T06:00:00Z', trialExpired: true }), 'Premium Ending · Expires soon'],
-    ['cancelled, no period end', s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: null, trialExpired: true }), 'Premium Ending · Expires soon'],
-    ['cancelled while hasActive is still true', s({ hasActiveSubscription: true, subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-06T12:00:00Z' }), 'Premium Ending · 5 days left'],
+    [
+      'active',
+      s({ hasActiveSubscription: true, subscriptionStatus: 'active', subscriptionPeriodEnd: '2026-03-20T00:00:00Z' }),
+      'Premium Active',
+    ],
+    [
+      'past due counts as active',
+      s({ hasActiveSubscription: true, subscriptionStatus: 'past_due', trialExpired: true }),
+      'Premium Active',
+    ],
+    [
+      'cancelled, 5 days',
+      s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-06T12:00:00Z', trialExpired: true }),
+      'Premium Ending · 5 days left',
+    ],
+    [
+      'cancelled, 4.2 days rounds up',
+      s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-05T17:00:00Z', trialExpired: true }),
+      'Premium Ending · 5 days left',
+    ],
+    [
+      'cancelled, 1 day',
+      s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-02T12:00:00Z', trialExpired: true }),
+      'Premium Ending · 1 day left',
+    ],
+    [
+      'cancelled, under a day',
+      s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: '2026-03-02T06:00:00Z', trialExpired: true }),
+      'Premium Ending · Expires soon',
+    ],
+    [
+      'cancelled, no period end',
+      s({ subscriptionStatus: 'cancelled', subscriptionPeriodEnd: null, trialExpired: true }),
+      'Premium Ending · Expires soon',
+    ],
+    [
+      'cancelled while hasActive is still true',
+      s({
+        hasActiveSubscription: true,
+        subscriptionStatus: 'cancelled',
+        subscriptionPeriodEnd: '2026-03-06T12:00:00Z',
+      }),
+      'Premium Ending · 5 days left',
+    ],
     ['trial, 12 days', base, 'Free Trial · 12 days left'],
     ['trial, 1 day', s({ trialEndsAt: '2026-03-02T12:00:00Z' }), 'Free Trial · 1 day left'],
     ['trial, under a day', s({ trialEndsAt: '2026-03-01T20:00:00Z' }), 'Free Trial'],
-    ['cancelled and access over, trial running', s({ subscriptionStatus: 'cancelled', canAccessFeatures: false }), 'Free Trial · 12 days left'],
+    [
+      'cancelled and access over, trial running',
+      s({ subscriptionStatus: 'cancelled', canAccessFeatures: false }),
+      'Free Trial · 12 days left',
+    ],
     ['trial expired', s({ trialExpired: true, canAccessFeatures: false }), 'Trial Expired'],
-    ['ended subscription', s({ subscriptionStatus: 'ended', trialExpired: true, canAccessFeatures: false }), 'Trial Expired'],
+    [
+      'ended subscription',
+      s({ subscriptionStatus: 'ended', trialExpired: true, canAccessFeatures: false }),
+      'Trial Expired',
+    ],
   ])('%s → %s', (_name, status, label) => {
     expect(subscriptionBadge(status, NOW).label).toBe(label);
   });
@@ -38,7 +82,12 @@ describe('showSync / showCancel', () => {
     ['trial running', base, true, false],
     ['trial expired', s({ trialExpired: true }), false, false],
     ['active', s({ hasActiveSubscription: true, subscriptionStatus: 'active' }), false, true],
-    ['active and trial expired', s({ hasActiveSubscription: true, subscriptionStatus: 'active', trialExpired: true }), false, true],
+    [
+      'active and trial expired',
+      s({ hasActiveSubscription: true, subscriptionStatus: 'active', trialExpired: true }),
+      false,
+      true,
+    ],
     ['already cancelled', s({ hasActiveSubscription: true, subscriptionStatus: 'cancelled' }), false, false],
     ['cancelled, not active, trial running', s({ subscriptionStatus: 'cancelled' }), true, false],
   ])('%s', (_name, status, sync, cancel) => {

@@ -48,7 +48,9 @@ const Controls = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Field = styled.div`
@@ -56,7 +58,10 @@ const Field = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xxs};
   min-width: 0;
-  label { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.textMuted}; }
+  label {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
   select {
     width: 100%;
     min-height: ${({ theme }) => theme.layout.minTouchTarget};
@@ -67,14 +72,19 @@ const Field = styled.div`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.md};
   }
-  select:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  select:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
 const Charts = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.desktop} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
 `;
 
 const Centered = styled.div`
@@ -148,16 +158,20 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
       </Card>
     );
   } else {
-    const series: WeightSeries[] = (filter === 'all' ? analytics.exercises : analytics.exercises.filter((e) => e.id === filter)).map(
-      (e) => ({ id: e.id, name: e.name, color: exerciseColor(e.id) }),
-    );
+    const series: WeightSeries[] = (
+      filter === 'all' ? analytics.exercises : analytics.exercises.filter((e) => e.id === filter)
+    ).map((e) => ({ id: e.id, name: e.name, color: exerciseColor(e.id) }));
     const lineColor = filter === 'all' ? '#ff7a2f' : exerciseColor(filter);
     body = (
       <>
         <Controls>
           <Field>
             <label htmlFor={exerciseSelectId}>Exercise</label>
-            <select id={exerciseSelectId} value={String(filter)} onChange={(e) => setFilter(parseFilter(e.target.value))}>
+            <select
+              id={exerciseSelectId}
+              value={String(filter)}
+              onChange={(e) => setFilter(parseFilter(e.target.value))}
+            >
               <option value="all">All Exercises</option>
               {analytics.exercises.map((e) => (
                 <option key={e.id} value={String(e.id)}>

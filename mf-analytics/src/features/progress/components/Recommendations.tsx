@@ -67,7 +67,9 @@ export function Recommendations({ items, unit }: { items: Recommendation[]; unit
           <Body>
             <Head>
               <span>{rec.exercise}</span>
-              <Badge variant={PRIORITY_VARIANT[rec.priority] ?? 'neutral'}>{PRIORITY_LABEL[rec.priority] ?? rec.priority}</Badge>
+              <Badge variant={PRIORITY_VARIANT[rec.priority] ?? 'neutral'}>
+                {PRIORITY_LABEL[rec.priority] ?? rec.priority}
+              </Badge>
             </Head>
             <p>{rec.message}</p>
             <Detail>{rec.detail}</Detail>

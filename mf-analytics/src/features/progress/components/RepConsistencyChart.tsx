@@ -6,7 +6,17 @@ import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
 import type { ChartPoint } from './analyticsTypes';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis, type TooltipState } from './chartParts';
+import {
+  CHART_HEIGHT,
+  ChartBox,
+  ChartTooltip,
+  MARGIN,
+  MAX_MARKERS,
+  Message,
+  XAxis,
+  YAxis,
+  type TooltipState,
+} from './chartParts';
 
 export const OPTIMAL_MIN_REPS = 6;
 export const OPTIMAL_MAX_REPS = 10;
@@ -46,7 +56,9 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
   const x = scaleTime()
     .domain([new Date(first - padMs), new Date(last + padMs)])
     .range([0, innerWidth]);
-  const y = scaleLinear().domain([0, repAxisMax(sorted)]).range([innerHeight, 0]);
+  const y = scaleLinear()
+    .domain([0, repAxisMax(sorted)])
+    .range([innerHeight, 0]);
   const yTicks = y.ticks(6);
   // Ticks can be hours apart when the sets span a day or two; a date is printed once, at its first tick.
   const xTicks = x.ticks(Math.max(2, Math.min(8, Math.floor(innerWidth / 80)))).map((d, i, all) => ({
@@ -55,13 +67,15 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
     x: x(d),
   }));
 
-  const band = area<number>()
-    .x((d) => d)
-    .y0(y(OPTIMAL_MIN_REPS))
-    .y1(y(OPTIMAL_MAX_REPS))([0, innerWidth]) ?? '';
-  const repLine = line<ChartPoint>()
-    .x((p) => x(p.timestamp))
-    .y((p) => y(p.reps))(sorted) ?? '';
+  const band =
+    area<number>()
+      .x((d) => d)
+      .y0(y(OPTIMAL_MIN_REPS))
+      .y1(y(OPTIMAL_MAX_REPS))([0, innerWidth]) ?? '';
+  const repLine =
+    line<ChartPoint>()
+      .x((p) => x(p.timestamp))
+      .y((p) => y(p.reps))(sorted) ?? '';
 
   return (
     <ChartBox ref={ref}>
@@ -80,7 +94,15 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
           </text>
           <YAxis ticks={yTicks} y={y} width={innerWidth} />
           <XAxis ticks={xTicks} height={innerHeight} width={innerWidth} />
-          <path d={repLine} fill="none" stroke={color} strokeWidth={2.5} strokeLinejoin="round" data-testid="rep-line" aria-hidden="true" />
+          <path
+            d={repLine}
+            fill="none"
+            stroke={color}
+            strokeWidth={2.5}
+            strokeLinejoin="round"
+            data-testid="rep-line"
+            aria-hidden="true"
+          />
           {recent.map((p, i) => {
             const cx = x(p.timestamp);
             const cy = y(p.reps);
@@ -116,7 +138,8 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
       <VisuallyHidden as="div">
         <table>
           <caption>
-            Reps by date (optimal range: 6-10 reps){recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}
+            Reps by date (optimal range: 6-10 reps)
+            {recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}
           </caption>
           <thead>
             <tr>

@@ -9,7 +9,9 @@ const Grid = styled.ul`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
 `;
 
 const Tile = styled.li`
@@ -47,7 +49,10 @@ export function SummaryTiles({ summary, unit }: { summary: AnalyticsSummary; uni
     { label: 'Total Working Sets', value: String(summary.totalWorkingSets) },
     { label: 'Avg Weight', value: `${oneDecimal(summary.avgWeight)} ${unit}` },
     { label: 'Avg Reps', value: oneDecimal(summary.avgReps) },
-    { label: 'Weight Change', value: summary.weightChange === null ? '–' : `${formatSigned(summary.weightChange)} ${unit}` },
+    {
+      label: 'Weight Change',
+      value: summary.weightChange === null ? '–' : `${formatSigned(summary.weightChange)} ${unit}`,
+    },
   ];
   return (
     <Grid aria-label="Summary">

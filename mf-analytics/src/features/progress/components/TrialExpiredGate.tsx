@@ -28,7 +28,9 @@ const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.card};
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 /**

@@ -6,7 +6,17 @@ import { scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { CycleRow } from './analyticsTypes';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis, type TooltipState } from './chartParts';
+import {
+  CHART_HEIGHT,
+  ChartBox,
+  ChartTooltip,
+  MARGIN,
+  MAX_MARKERS,
+  Message,
+  XAxis,
+  YAxis,
+  type TooltipState,
+} from './chartParts';
 
 export interface WeightSeries {
   id: number;
@@ -31,7 +41,13 @@ const Legend = styled.ul`
   gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-  li { display: inline-flex; align-items: center; gap: ${({ theme }) => theme.space.xxs}; min-width: 0; overflow-wrap: anywhere; }
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xxs};
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Swatch = styled.span`
@@ -105,11 +121,21 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
             const defined = (row: CycleRow) => weightOf(row, s.id) !== undefined;
             const yOf = (row: CycleRow) => y(weightOf(row, s.id) ?? 0);
             const linePath = line<CycleRow>().defined(defined).x(xOf).y(yOf)(rows) ?? '';
-            const areaPath = single ? area<CycleRow>().defined(defined).x(xOf).y0(innerHeight).y1(yOf)(rows) ?? '' : '';
+            const areaPath = single
+              ? (area<CycleRow>().defined(defined).x(xOf).y0(innerHeight).y1(yOf)(rows) ?? '')
+              : '';
             return (
               <g key={s.id} data-testid="weight-series" data-exercise={s.name}>
                 {single && <path d={areaPath} fill={s.color} fillOpacity={0.15} aria-hidden="true" />}
-                <path d={linePath} fill="none" stroke={s.color} strokeWidth={2.5} strokeLinejoin="round" data-testid="weight-line" aria-hidden="true" />
+                <path
+                  d={linePath}
+                  fill="none"
+                  stroke={s.color}
+                  strokeWidth={2.5}
+                  strokeLinejoin="round"
+                  data-testid="weight-line"
+                  aria-hidden="true"
+                />
                 {markedRows.filter(defined).map((row) => {
                   const value = weightOf(row, s.id)!;
                   const cx = xOf(row);

@@ -13,10 +13,23 @@ export const ChartBox = styled.div`
   position: relative;
   width: 100%;
   min-width: 0;
-  svg { display: block; width: 100%; height: auto; overflow: visible; }
-  text { fill: ${({ theme }) => theme.colors.textMuted}; font-size: 11px; }
-  circle:focus { outline: none; }
-  circle:focus-visible { stroke: ${({ theme }) => theme.colors.focus}; stroke-width: 3px; }
+  svg {
+    display: block;
+    width: 100%;
+    height: auto;
+    overflow: visible;
+  }
+  text {
+    fill: ${({ theme }) => theme.colors.textMuted};
+    font-size: 11px;
+  }
+  circle:focus {
+    outline: none;
+  }
+  circle:focus-visible {
+    stroke: ${({ theme }) => theme.colors.focus};
+    stroke-width: 3px;
+  }
 `;
 
 const TooltipBox = styled.div`
@@ -60,7 +73,17 @@ export const Message = styled.p`
 `;
 
 /** Horizontal grid lines and y tick labels. */
-export function YAxis({ ticks, y, width, format = String }: { ticks: number[]; y: (v: number) => number; width: number; format?: (v: number) => string }) {
+export function YAxis({
+  ticks,
+  y,
+  width,
+  format = String,
+}: {
+  ticks: number[];
+  y: (v: number) => number;
+  width: number;
+  format?: (v: number) => string;
+}) {
   return (
     <g aria-hidden="true">
       {ticks.map((t) => (
@@ -76,7 +99,15 @@ export function YAxis({ ticks, y, width, format = String }: { ticks: number[]; y
 }
 
 /** The x baseline and its tick labels. */
-export function XAxis({ ticks, height, width }: { ticks: { x: number; label: string; key: string }[]; height: number; width: number }) {
+export function XAxis({
+  ticks,
+  height,
+  width,
+}: {
+  ticks: { x: number; label: string; key: string }[];
+  height: number;
+  width: number;
+}) {
   return (
     <g aria-hidden="true" transform={`translate(0,${height})`}>
       <line x2={width} stroke="currentColor" strokeOpacity={0.4} />

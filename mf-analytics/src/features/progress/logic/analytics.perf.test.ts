@@ -81,7 +81,9 @@ describe('deriveAnalytics performance', () => {
     }
     const base = median(baseline);
     const report = (times: number[]) => `${median(times).toFixed(1)} ms (${(median(times) / base).toFixed(2)}x)`;
-    console.log(`30,000 entries, median of 9: parse and sort ${base.toFixed(1)} ms; derive fresh ${report(fresh)}; derive again ${report(sameArray)}`);
+    console.log(
+      `30,000 entries, median of 9: parse and sort ${base.toFixed(1)} ms; derive fresh ${report(fresh)}; derive again ${report(sameArray)}`,
+    );
     expect(median(fresh) / base).toBeLessThanOrEqual(4);
     expect(median(sameArray) / base).toBeLessThanOrEqual(2);
   });

@@ -1,5 +1,12 @@
 import type { ProgressEntry, WeightUnit } from '@hit/contracts';
-import { chartPointsFrom, cycleRowsFrom, exerciseOptionsFrom, type ChartPoint, type CycleRow, type ExerciseOption } from './charts';
+import {
+  chartPointsFrom,
+  cycleRowsFrom,
+  exerciseOptionsFrom,
+  type ChartPoint,
+  type CycleRow,
+  type ExerciseOption,
+} from './charts';
 import { recommendationsFrom, type Recommendation } from './recommendations';
 import { prepare, type ProgressSession } from './sessions';
 import { summarizeFrom, type Summary } from './summary';

@@ -3,7 +3,16 @@ import { chartPoints, cycleRows, exerciseOptions } from './index';
 
 describe('chartPoints', () => {
   const entries = [
-    entry({ sessionId: 'b', date: nov(4), exerciseId: 2, exerciseName: 'Chest Press', weight: 50, weightUnit: 'kg', reps: 9, workoutDayId: 2 }),
+    entry({
+      sessionId: 'b',
+      date: nov(4),
+      exerciseId: 2,
+      exerciseName: 'Chest Press',
+      weight: 50,
+      weightUnit: 'kg',
+      reps: 9,
+      workoutDayId: 2,
+    }),
     entry({ sessionId: 'a', date: nov(2), exerciseId: 1, weight: 100, weightUnit: 'lbs', reps: 8 }),
     entry({ sessionId: 'a', date: nov(2, '12:05:00'), exerciseId: 1, setType: 'warmup' }),
     entry({ sessionId: 'c', date: nov(6), exerciseId: 1, weight: 110, reps: 7, workoutDayId: 3 }),
@@ -42,12 +51,34 @@ describe('cycleRows: heaviest entry per cycle and exercise (docs/product-rules.m
     // Cycle 1: day 1, 2, 3
     entry({ sessionId: 's1', date: nov(2), workoutDayId: 1, exerciseId: 1, weight: 100, weightUnit: 'lbs' }),
     entry({ sessionId: 's1', date: nov(2, '12:10:00'), workoutDayId: 1, exerciseId: 1, weight: 50, weightUnit: 'kg' }), // 110.2 lbs: heaviest
-    entry({ sessionId: 's2', date: nov(4), workoutDayId: 2, exerciseId: 2, exerciseName: 'Row', weight: 60, weightUnit: 'kg' }),
+    entry({
+      sessionId: 's2',
+      date: nov(4),
+      workoutDayId: 2,
+      exerciseId: 2,
+      exerciseName: 'Row',
+      weight: 60,
+      weightUnit: 'kg',
+    }),
     entry({ sessionId: 's3', date: nov(6), workoutDayId: 3, exerciseId: 1, weight: 105, weightUnit: 'lbs' }),
-    entry({ sessionId: 's3', date: nov(6, '12:10:00'), workoutDayId: 3, exerciseId: 1, weight: 300, setType: 'warmup' }), // ignored
+    entry({
+      sessionId: 's3',
+      date: nov(6, '12:10:00'),
+      workoutDayId: 3,
+      exerciseId: 1,
+      weight: 300,
+      setType: 'warmup',
+    }), // ignored
     // Cycle 2: day 1 again
     entry({ sessionId: 's4', date: nov(9), workoutDayId: 1, exerciseId: 1, weight: 52, weightUnit: 'kg' }),
-    entry({ sessionId: 's4', date: nov(9, '12:10:00'), workoutDayId: 1, exerciseId: 1, weight: 112, weightUnit: 'lbs' }), // 50.8 kg < 52 kg
+    entry({
+      sessionId: 's4',
+      date: nov(9, '12:10:00'),
+      workoutDayId: 1,
+      exerciseId: 1,
+      weight: 112,
+      weightUnit: 'lbs',
+    }), // 50.8 kg < 52 kg
   ];
 
   it('picks the heaviest in the chosen unit across mixed units', () => {
@@ -59,7 +90,9 @@ describe('cycleRows: heaviest entry per cycle and exercise (docs/product-rules.m
   });
 
   it('filters to one exercise but keeps the cycle numbers of the whole history', () => {
-    expect(cycleRows(entries, 'kg', 2)).toEqual([{ cycle: 1, label: 'Cycle 1', weights: { 2: 60 }, names: { 2: 'Row' } }]);
+    expect(cycleRows(entries, 'kg', 2)).toEqual([
+      { cycle: 1, label: 'Cycle 1', weights: { 2: 60 }, names: { 2: 'Row' } },
+    ]);
     expect(cycleRows(entries, 'kg', 1).map((r) => r.cycle)).toEqual([1, 2]);
   });
 

@@ -11,7 +11,15 @@ describe('recommendations: thresholds (docs/product-rules.md, "Recommendations")
     [15, 'increase_weight', 'high', 'trending-up'],
   ])('%p reps -> %s (%s)', (reps, type, priority, icon) => {
     const [rec] = recommendations([entry({ reps })], 'lbs', 'all');
-    expect(rec).toMatchObject({ type, priority, icon, currentReps: reps, currentWeight: 100, exercise: 'Leg Press', exerciseId: 1 });
+    expect(rec).toMatchObject({
+      type,
+      priority,
+      icon,
+      currentReps: reps,
+      currentWeight: 100,
+      exercise: 'Leg Press',
+      exerciseId: 1,
+    });
   });
 
   it('suggests +5-10 or -2.5-5 in the chosen unit', () => {

@@ -9,7 +9,12 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
       entry({ date: nov(6), weight: 105, reps: 10 }),
       entry({ date: nov(7), weight: 300, reps: 3, setType: 'warmup' }), // ignored
     ];
-    expect(summarize(entries, 'lbs', 'all')).toEqual({ totalWorkingSets: 3, avgWeight: 105.1, avgReps: 8, weightChange: 5 });
+    expect(summarize(entries, 'lbs', 'all')).toEqual({
+      totalWorkingSets: 3,
+      avgWeight: 105.1,
+      avgReps: 8,
+      weightChange: 5,
+    });
     expect(summarize(entries, 'kg', 1).weightChange).toBe(2.3); // 45.3592 -> 47.62716
   });
 
@@ -31,7 +36,12 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
   });
 
   it('has no weight change with fewer than 2 entries, and zeros without any', () => {
-    expect(summarize([entry()], 'lbs', 'all')).toEqual({ totalWorkingSets: 1, avgWeight: 100, avgReps: 8, weightChange: null });
+    expect(summarize([entry()], 'lbs', 'all')).toEqual({
+      totalWorkingSets: 1,
+      avgWeight: 100,
+      avgReps: 8,
+      weightChange: null,
+    });
     expect(summarize([], 'kg', 'all')).toEqual({ totalWorkingSets: 0, avgWeight: 0, avgReps: 0, weightChange: null });
     expect(summarize([entry(), entry({ exerciseId: 2 })], 'lbs', 'all').weightChange).toBeNull();
   });

@@ -26,7 +26,8 @@ const FormColumn = styled.main`
   align-items: center;
   gap: ${({ theme }) => theme.space.lg};
   padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xl}`};
-  background: radial-gradient(120% 60% at 50% 0%, ${({ theme }) => theme.colors.accent}14, transparent 60%),
+  background:
+    radial-gradient(120% 60% at 50% 0%, ${({ theme }) => theme.colors.accent}14, transparent 60%),
     ${({ theme }) => theme.colors.background};
 
   ${({ theme }) => theme.media.tablet} {

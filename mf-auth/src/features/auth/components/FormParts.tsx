@@ -28,7 +28,9 @@ const Headline = styled.h1`
   font-weight: ${({ theme }) => theme.fontWeights.black};
   letter-spacing: -0.02em;
 
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 
   @media (min-width: 400px) {
     font-size: ${({ theme }) => theme.fontSizes.xxl};

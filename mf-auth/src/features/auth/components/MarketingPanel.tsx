@@ -65,8 +65,12 @@ const Headline = styled.h2`
   font-weight: ${({ theme }) => theme.fontWeights.black};
   letter-spacing: -0.02em;
 
-  span { display: block; }
-  span + span { color: ${({ theme }) => theme.colors.accent}; }
+  span {
+    display: block;
+  }
+  span + span {
+    color: ${({ theme }) => theme.colors.accent};
+  }
 `;
 
 const Lead = styled.p`

@@ -1,7 +1,13 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useLogin } from '@hit/platform';
 import { Button, PasswordField, TextField } from '@hit/ui';
-import { PASSWORD_MAX_LENGTH, signInProblems, toLoginBody, type FieldProblems, type SignInValues } from '../logic/credentials';
+import {
+  PASSWORD_MAX_LENGTH,
+  signInProblems,
+  toLoginBody,
+  type FieldProblems,
+  type SignInValues,
+} from '../logic/credentials';
 import { focusFirstProblem } from './focusFirstProblem';
 import { Fields, FormCard, FormHeader, SubmitRow, SwitchLink } from './FormParts';
 import { SubmitProblem } from './SubmitProblem';

@@ -101,10 +101,15 @@ describe('the workout on screen', () => {
 });
 
 describe('Complete Set needs the reps typed (docs/product-rules.md, "Logging sets")', () => {
-  const lastTime = { workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 } };
+  const lastTime = {
+    workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 },
+    warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 },
+  };
 
   it("stays disabled with last time's weight prefilled until reps above 0 are typed; last time stays in view", async () => {
-    const api = mockWorkoutApi((call) => (call.path === '/api/progress/last-workout/101/1' ? answer(200, lastTime) : undefined));
+    const api = mockWorkoutApi((call) =>
+      call.path === '/api/progress/last-workout/101/1' ? answer(200, lastTime) : undefined,
+    );
     const day = chestDay();
     const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
     await passTime(0);
@@ -136,7 +141,10 @@ describe('Complete Set needs the reps typed (docs/product-rules.md, "Logging set
   it("stays disabled with the session's prefilled weight and empty reps, also on Enter", async () => {
     const api = mockWorkoutApi();
     const [w1, w2, work] = blankSets(101);
-    const prefilled = [exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]), exercise(102, 'Dumbbell Flys')];
+    const prefilled = [
+      exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]),
+      exercise(102, 'Dumbbell Flys'),
+    ];
     const day = chestDay();
     const { user } = renderActiveWorkout({ day, session: sessionOf(day, prefilled) });
 
@@ -199,7 +207,8 @@ describe('saving every set at once', () => {
     let failuresLeft = 2;
     const api = mockWorkoutApi((call) => {
       if (call.method !== 'PUT') return undefined;
-      if (failuresLeft-- > 0) return failuresLeft === 1 ? networkDown() : answer(503, { message: 'Service unavailable' });
+      if (failuresLeft-- > 0)
+        return failuresLeft === 1 ? networkDown() : answer(503, { message: 'Service unavailable' });
       return undefined;
     });
     const day = chestDay();
@@ -300,7 +309,11 @@ describe('resuming and last workout', () => {
     const [w1, w2, work] = blankSets(101);
     const [f1, f2, fwork] = blankSets(102);
     const resumed = [
-      exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), completed(work, 135, 8, at)]),
+      exercise(101, 'Incline Press', [
+        completed(w1, 95, 10, at),
+        completed(w2, 115, 6, at),
+        completed(work, 135, 8, at),
+      ]),
       exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), f2, fwork]),
     ];
     const day = chestDay();
@@ -326,7 +339,10 @@ describe('resuming and last workout', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockWorkoutApi((call) => {
       if (call.path === '/api/progress/last-workout/101/1') {
-        return answer(200, { workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 } });
+        return answer(200, {
+          workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 },
+          warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 },
+        });
       }
       if (call.path === '/api/progress/last-workout/102/1') return answer(500, { message: 'Internal error' });
       return undefined;
@@ -352,7 +368,10 @@ describe('resuming and last workout', () => {
   it('gives a resumed workout the last time hint for the exercise it is in the middle of', async () => {
     mockWorkoutApi((call) => {
       if (call.path === '/api/progress/last-workout/102/1') {
-        return answer(200, { workingSet: { weight: 30, weightUnit: 'lbs', reps: 8 }, warmupSet: { weight: 25, weightUnit: 'lbs', reps: 6 } });
+        return answer(200, {
+          workingSet: { weight: 30, weightUnit: 'lbs', reps: 8 },
+          warmupSet: { weight: 25, weightUnit: 'lbs', reps: 6 },
+        });
       }
       return undefined;
     });
@@ -369,7 +388,10 @@ describe('resuming and last workout', () => {
   it("takes the unit of the session's prefilled weight", () => {
     mockWorkoutApi();
     const [w1, w2, work] = blankSets(101);
-    const prefilled = [exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]), exercise(102, 'Dumbbell Flys')];
+    const prefilled = [
+      exercise(101, 'Incline Press', [{ ...w1, weight: 40, weightUnit: 'kg' }, w2, work]),
+      exercise(102, 'Dumbbell Flys'),
+    ];
     const day = chestDay();
     renderActiveWorkout({ day, session: sessionOf(day, prefilled) });
 
@@ -383,7 +405,10 @@ describe('great-job toast', () => {
     mockWorkoutApi();
     const at = '2026-11-22T08:55:00.000Z';
     const [w1, w2, work] = blankSets(101);
-    const ready = [exercise(101, 'Incline Press', [completed(w1, 40, 10, at, 'kg'), completed(w2, 50, 6, at, 'kg'), work]), exercise(102, 'Dumbbell Flys')];
+    const ready = [
+      exercise(101, 'Incline Press', [completed(w1, 40, 10, at, 'kg'), completed(w2, 50, 6, at, 'kg'), work]),
+      exercise(102, 'Dumbbell Flys'),
+    ];
     const day = chestDay();
     const { user } = renderActiveWorkout({ day, session: sessionOf(day, ready) });
 

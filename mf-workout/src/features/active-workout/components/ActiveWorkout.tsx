@@ -66,7 +66,9 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     const restored = readBackup(browserStorage(), storageKey, fromApi, Date.now());
     return { fromApi, exercises: restored ?? fromApi, openedAt: Date.now() };
   });
-  const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt }) => openWorkout(exercises, openedAt));
+  const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt }) =>
+    openWorkout(exercises, openedAt),
+  );
   const { exercises, activeIndex, rest, upcoming, finish, exiting, lastCompleted, restRanOutAt } = state;
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
@@ -89,7 +91,9 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const { autosave, status } = useAutosave({
     savedExercises: initial.fromApi,
     save: (list, reason) =>
-      session ? saveSessionExercises(session.id, list, reason === 'exit' ? day : undefined) : saveWorkoutDay(day.id, list),
+      session
+        ? saveSessionExercises(session.id, list, reason === 'exit' ? day : undefined)
+        : saveWorkoutDay(day.id, list),
     onAccessDenied: closeDenied,
     backupKey: storageKey,
   });
@@ -105,7 +109,10 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   // What follows a set (the rest timer, the next exercise, the finish) happens when it is due.
   useEffect(() => {
     if (!upcoming) return;
-    const timer = setTimeout(() => dispatch({ type: 'stepDue', step: upcoming, now: Date.now() }), upcoming.at - Date.now());
+    const timer = setTimeout(
+      () => dispatch({ type: 'stepDue', step: upcoming, now: Date.now() }),
+      upcoming.at - Date.now(),
+    );
     return () => clearTimeout(timer);
   }, [upcoming]);
 
@@ -116,7 +123,9 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
 
   // A working set of more than 12 reps means the weight is too light (docs/product-rules.md, "Logging sets").
   const cheerLastSet = useEffectEvent(() => {
-    const set = exercises.flatMap((exercise) => exercise.sets).find((candidate) => candidate.id === lastCompleted?.setId);
+    const set = exercises
+      .flatMap((exercise) => exercise.sets)
+      .find((candidate) => candidate.id === lastCompleted?.setId);
     if (!set?.completed || set.reps === null || !earnsGreatJob(set, set.reps)) return;
     toast({
       title: 'Great job! Time to increase weight',
@@ -130,7 +139,13 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   }, [lastCompleted]);
 
   const refreshAfterSaving = () => {
-    const changed = [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession, queryKeys.progress, queryKeys.lastWorkouts];
+    const changed = [
+      queryKeys.workoutDays,
+      queryKeys.workoutState,
+      queryKeys.openSession,
+      queryKeys.progress,
+      queryKeys.lastWorkouts,
+    ];
     for (const queryKey of changed) {
       void queryClient.invalidateQueries({ queryKey });
     }
@@ -186,7 +201,8 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
       dispatch({ type: 'exitFailed', now: Date.now() });
       toast({
         title: 'Not saved yet',
-        description: 'Your sets could not be saved. Check your connection and tap Exit again — they are kept on this phone meanwhile.',
+        description:
+          'Your sets could not be saved. Check your connection and tap Exit again — they are kept on this phone meanwhile.',
         variant: 'destructive',
       });
       return;

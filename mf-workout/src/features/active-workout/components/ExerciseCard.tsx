@@ -144,11 +144,24 @@ const UndoButton = styled.button`
   text-decoration: underline;
   text-underline-offset: 3px;
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 const Check = ({ size = 18 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="3"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </svg>
 );
@@ -170,7 +183,16 @@ interface ExerciseCardProps {
  * One exercise of the workout: collapsed to its name and progress, or, when active, expanded with its form hint
  * and its sets, where only the first incomplete set takes input.
  */
-export function ExerciseCard({ exercise, number, active, lastWorkout, saveStateOf, canUndo, onCompleteSet, onUndo }: ExerciseCardProps) {
+export function ExerciseCard({
+  exercise,
+  number,
+  active,
+  lastWorkout,
+  saveStateOf,
+  canUndo,
+  onCompleteSet,
+  onUndo,
+}: ExerciseCardProps) {
   const done = isExerciseComplete(exercise);
   const completedCount = exercise.sets.filter((set) => set.completed).length;
   const inputIndex = active ? firstIncompleteSetIndex(exercise) : -1;

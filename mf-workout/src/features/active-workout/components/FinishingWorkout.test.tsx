@@ -57,7 +57,9 @@ describe('completing the workout', () => {
     ]);
     const [dayPut, complete] = api.calls.filter((call) => call.method !== 'GET').slice(3);
     expect(dayPut.body).toEqual({ exercises: expect.any(Array) });
-    expect(JSON.stringify(dayPut.body)).toContain('"id":"102-work","type":"working","completed":true,"weight":30,"reps":9');
+    expect(JSON.stringify(dayPut.body)).toContain(
+      '"id":"102-work","type":"working","completed":true,"weight":30,"reps":9',
+    );
     expect(complete.body).toEqual({});
     for (const queryKey of [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.progress]) {
       expect(invalidate).toHaveBeenCalledWith({ queryKey });
@@ -77,14 +79,25 @@ describe('completing the workout', () => {
     const api = mockWorkoutApi();
     const [f1, f2, fwork] = blankSets(102);
     const allDone = oneSetLeft().exercises.map((item) =>
-      item.id === 102 ? exercise(102, 'Dumbbell Flys', [completed(f1, 20, 10, at), completed(f2, 25, 8, at), completed(fwork, 30, 9, at)]) : item,
+      item.id === 102
+        ? exercise(102, 'Dumbbell Flys', [
+            completed(f1, 20, 10, at),
+            completed(f2, 25, 8, at),
+            completed(fwork, 30, 9, at),
+          ])
+        : item,
     );
     const day = chestDay(allDone);
     renderActiveWorkout({ day, session: sessionOf(day) });
 
     await passTime(COMPLETION_CALLBACK_DELAY_MS);
 
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`, `POST ${sessionPath}/end`, 'PUT /api/workout-days/1', 'POST /api/workout-days/1/complete']);
+    expect(api.writes()).toEqual([
+      `PUT ${sessionPath}`,
+      `POST ${sessionPath}/end`,
+      'PUT /api/workout-days/1',
+      'POST /api/workout-days/1/complete',
+    ]);
     expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
   });
 
@@ -94,7 +107,11 @@ describe('completing the workout', () => {
     await logSet(user, { weight: '30', reps: '9' });
     await passTime(COMPLETION_CALLBACK_DELAY_MS);
 
-    expect(api.writes()).toEqual(['PUT /api/workout-days/1', 'PUT /api/workout-days/1', 'POST /api/workout-days/1/complete']);
+    expect(api.writes()).toEqual([
+      'PUT /api/workout-days/1',
+      'PUT /api/workout-days/1',
+      'POST /api/workout-days/1/complete',
+    ]);
     expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
   });
 
@@ -111,7 +128,9 @@ describe('completing the workout', () => {
   });
 
   it('closes the workout when access is denied (402) on completing', async () => {
-    const { user, onClose, queryClient } = renderLastSet((call) => (call.path.endsWith('/complete') ? trialOver() : undefined));
+    const { user, onClose, queryClient } = renderLastSet((call) =>
+      call.path.endsWith('/complete') ? trialOver() : undefined,
+    );
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
 
     await logSet(user, { weight: '30', reps: '9' });
@@ -152,8 +171,18 @@ describe('exiting', () => {
     await passTime(0);
 
     expect(api.writes()).toEqual([`PUT ${sessionPath}`, `PUT ${sessionPath}`, `POST ${sessionPath}/end`]);
-    const exitSave = api.calls.filter((call) => call.method === 'PUT')[1].body as { workoutDay: unknown; exercises: unknown[] };
-    expect(exitSave.workoutDay).toEqual({ id: 1, name: 'Day 1', muscleGroups: ['Chest', 'Back'], lastCompleted: null, canPerform: true, isCompleted: false });
+    const exitSave = api.calls.filter((call) => call.method === 'PUT')[1].body as {
+      workoutDay: unknown;
+      exercises: unknown[];
+    };
+    expect(exitSave.workoutDay).toEqual({
+      id: 1,
+      name: 'Day 1',
+      muscleGroups: ['Chest', 'Back'],
+      lastCompleted: null,
+      canPerform: true,
+      isCompleted: false,
+    });
     expect(exitSave.exercises).toHaveLength(2);
     expect(onClose).toHaveBeenCalledTimes(1);
   });

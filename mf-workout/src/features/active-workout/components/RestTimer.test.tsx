@@ -78,7 +78,13 @@ describe('rest timer', () => {
       resume: jest.fn().mockResolvedValue(undefined),
       createGain: () => ({ gain: gainParam, connect: (target: unknown) => target }),
       createOscillator: () => {
-        const oscillator = { type: '', frequency: { value: 0 }, connect: (target: unknown) => target, start: jest.fn(), stop: jest.fn() };
+        const oscillator = {
+          type: '',
+          frequency: { value: 0 },
+          connect: (target: unknown) => target,
+          start: jest.fn(),
+          stop: jest.fn(),
+        };
         oscillators.push(oscillator);
         return oscillator;
       },
@@ -189,7 +195,10 @@ describe('moving to the next exercise', () => {
   it('makes the next exercise active 1.5 s after the last set of the current one, without a rest timer', async () => {
     const at = '2026-11-22T08:55:00.000Z';
     const [w1, w2, work] = blankSets(101);
-    const ready = [exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), work]), exercise(102, 'Dumbbell Flys')];
+    const ready = [
+      exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), work]),
+      exercise(102, 'Dumbbell Flys'),
+    ];
     const day = chestDay();
     const { user } = renderActiveWorkout({ day, session: sessionOf(day, ready) });
 

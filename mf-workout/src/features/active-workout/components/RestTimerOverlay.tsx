@@ -25,7 +25,9 @@ const Panel = styled.div`
   justify-items: center;
   gap: ${({ theme }) => theme.space.lg};
   text-align: center;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const Title = styled.h2`
@@ -42,7 +44,13 @@ const Dial = styled.div`
   aspect-ratio: 1;
   display: grid;
   place-items: center;
-  svg { position: absolute; inset: 0; width: 100%; height: 100%; transform: rotate(-90deg); }
+  svg {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    transform: rotate(-90deg);
+  }
 `;
 
 const DialTrack = styled.circle`
@@ -130,7 +138,8 @@ const ActionButton = styled.button<{ $primary?: boolean }>`
 function announcement(secondsLeft: number, paused: boolean): string {
   if (paused) return 'Rest timer paused';
   if (secondsLeft === REST_TIMER_SECONDS) return `Rest ${formatClock(secondsLeft)}`;
-  if (secondsLeft > 10 && secondsLeft % 60 === 0) return `${secondsLeft / 60} ${secondsLeft === 60 ? 'minute' : 'minutes'} left`;
+  if (secondsLeft > 10 && secondsLeft % 60 === 0)
+    return `${secondsLeft / 60} ${secondsLeft === 60 ? 'minute' : 'minutes'} left`;
   if (secondsLeft === 10) return '10 seconds left';
   return '';
 }
@@ -165,7 +174,10 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
     panel.current?.focus();
     return () => {
       // Back where focus was, or on to the set now taking input when that control is gone.
-      const target = previous && previous !== document.body && previous.isConnected ? previous : document.querySelector<HTMLElement>(CURRENT_SET_SELECTOR);
+      const target =
+        previous && previous !== document.body && previous.isConnected
+          ? previous
+          : document.querySelector<HTMLElement>(CURRENT_SET_SELECTOR);
       target?.focus({ preventScroll: true });
     };
   }, []);
@@ -230,7 +242,9 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
             Skip Rest
           </ActionButton>
         </Actions>
-        <VisuallyHidden as="p" aria-live="polite">{lastSpoken}</VisuallyHidden>
+        <VisuallyHidden as="p" aria-live="polite">
+          {lastSpoken}
+        </VisuallyHidden>
       </Panel>
     </Backdrop>
   );

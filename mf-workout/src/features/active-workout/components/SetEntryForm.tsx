@@ -4,7 +4,14 @@ import styled from 'styled-components';
 import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS, type WeightUnit } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
 import type { SetPrefill } from '../logic/prefill';
-import { formatSet, sanitizeRepsInput, sanitizeWeightInput, setEntryProblem, toSetEntry, type SetEntry } from '../logic/sets';
+import {
+  formatSet,
+  sanitizeRepsInput,
+  sanitizeWeightInput,
+  setEntryProblem,
+  toSetEntry,
+  type SetEntry,
+} from '../logic/sets';
 
 const Form = styled.form`
   /* Kept clear of the sticky header and of the tip card at the bottom when scrolled into view. */
@@ -16,7 +23,9 @@ const Form = styled.form`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   /* Focused only to carry keyboard focus on to the next set; its accent border already marks it. */
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 /** Where keyboard focus goes when the control that had it (Complete Set, the rest timer) has gone. */
@@ -73,8 +82,14 @@ const NumberInput = styled.input<{ $invalid?: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   text-align: center;
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; opacity: 0.6; }
-  &:focus-visible { outline-offset: 0; border-color: ${({ theme }) => theme.colors.focus}; }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.textMuted};
+    opacity: 0.6;
+  }
+  &:focus-visible {
+    outline-offset: 0;
+    border-color: ${({ theme }) => theme.colors.focus};
+  }
 `;
 
 const UnitChoice = styled.fieldset`
@@ -127,9 +142,17 @@ const CompleteButton = styled.button`
   font-weight: ${({ theme }) => theme.fontWeights.black};
   cursor: pointer;
   touch-action: manipulation;
-  &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.accentHover}; }
-  &:active:not(:disabled) { transform: scale(0.98); }
-  &:disabled { background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.textMuted}; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.accentHover};
+  }
+  &:active:not(:disabled) {
+    transform: scale(0.98);
+  }
+  &:disabled {
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: not-allowed;
+  }
 `;
 
 const Problem = styled.p`
@@ -168,7 +191,8 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
   // keyboard does not pop up over the rest timer.
   useEffect(() => {
     form.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
-    if (document.activeElement === document.body || document.activeElement === null) form.current?.focus({ preventScroll: true });
+    if (document.activeElement === document.body || document.activeElement === null)
+      form.current?.focus({ preventScroll: true });
   }, []);
 
   const weightText = weight ?? prefill.weight;

@@ -27,7 +27,9 @@ const Badge = styled.div`
 const Title = styled.h1`
   font-size: ${({ theme }) => theme.fontSizes.xxxl};
   font-weight: ${({ theme }) => theme.fontWeights.black};
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const DayName = styled.p`
@@ -57,7 +59,9 @@ const Facts = styled.ul`
     gap: ${({ theme }) => theme.space.xs};
     font-weight: ${({ theme }) => theme.fontWeights.bold};
   }
-  svg { color: ${({ theme }) => theme.colors.success}; }
+  svg {
+    color: ${({ theme }) => theme.colors.success};
+  }
 `;
 
 const Actions = styled.div`
@@ -68,7 +72,18 @@ const Actions = styled.div`
 `;
 
 const Check = () => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="3"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </svg>
 );
@@ -104,9 +119,7 @@ export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHo
         <Title id={titleId} ref={title} tabIndex={-1}>
           Almost there
         </Title>
-        <Alert title="The workout could not be finished">
-          {state.message} The sets you logged are not lost.
-        </Alert>
+        <Alert title="The workout could not be finished">{state.message} The sets you logged are not lost.</Alert>
         <Actions>
           <Button size="lg" fullWidth onClick={onRetry}>
             Try again
@@ -122,7 +135,18 @@ export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHo
   return (
     <Screen aria-labelledby={titleId}>
       <Badge>
-        <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          width="44"
+          height="44"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       </Badge>

@@ -34,7 +34,10 @@ const ExitButton = styled.button`
   color: ${({ theme }) => theme.colors.text};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   cursor: pointer;
-  &:disabled { opacity: 0.6; cursor: progress; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: progress;
+  }
 `;
 
 const SetCount = styled.p`
@@ -99,13 +102,32 @@ interface WorkoutHeaderProps {
 }
 
 /** Exit, the day, 'N/M sets', 'Exercise n of m' and the progress bar; stays on top while the list scrolls. */
-export function WorkoutHeader({ day, completedSets, totalSets, exerciseNumber, exerciseCount, exiting, onExit }: WorkoutHeaderProps) {
+export function WorkoutHeader({
+  day,
+  completedSets,
+  totalSets,
+  exerciseNumber,
+  exerciseCount,
+  exiting,
+  onExit,
+}: WorkoutHeaderProps) {
   const percent = totalSets === 0 ? 0 : Math.round((completedSets / totalSets) * 100);
   return (
     <Header>
       <TopRow>
         <ExitButton type="button" onClick={onExit} disabled={exiting} aria-busy={exiting || undefined}>
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path d="M15 18l-6-6 6-6" />
           </svg>
           {exiting ? 'Saving…' : 'Exit'}

@@ -76,14 +76,17 @@ describe('workout tip', () => {
     expect(tipCard()).not.toBeInTheDocument();
   });
 
-  it.each([-(TIP_SWIPE_THRESHOLD_PX + 1), TIP_SWIPE_THRESHOLD_PX + 1])('goes when swiped more than 100 px (%p px)', async (distance) => {
-    renderWorkout();
-    await passTime(TIP_DELAY_MS);
+  it.each([-(TIP_SWIPE_THRESHOLD_PX + 1), TIP_SWIPE_THRESHOLD_PX + 1])(
+    'goes when swiped more than 100 px (%p px)',
+    async (distance) => {
+      renderWorkout();
+      await passTime(TIP_DELAY_MS);
 
-    act(() => drag(distance));
+      act(() => drag(distance));
 
-    expect(tipCard()).not.toBeInTheDocument();
-  });
+      expect(tipCard()).not.toBeInTheDocument();
+    },
+  );
 
   it('follows the finger, and springs back from a drag of 100 px or less', async () => {
     renderWorkout();

@@ -63,7 +63,9 @@ const Close = styled.button`
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
   cursor: pointer;
-  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 /**
@@ -78,7 +80,10 @@ export function WorkoutTipCard() {
 
   useEffect(() => {
     // The index moves on only when a tip is really shown (not for a workout left within 10 s).
-    const timeout = setTimeout(() => setTipIndex(takeNextTipIndex(browserStorage(), WORKOUT_TIPS.length)), TIP_DELAY_MS);
+    const timeout = setTimeout(
+      () => setTipIndex(takeNextTipIndex(browserStorage(), WORKOUT_TIPS.length)),
+      TIP_DELAY_MS,
+    );
     return () => clearTimeout(timeout);
   }, []);
 
@@ -129,7 +134,17 @@ export function WorkoutTipCard() {
       <Title>{tip.title}</Title>
       <Text>{tip.text}</Text>
       <Close type="button" aria-label="Dismiss tip" onClick={() => setDismissed(true)}>
-        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true" focusable="false">
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </Close>

@@ -18,7 +18,10 @@ interface UseAutosaveOptions {
  * or the page is shown again, copied to localStorage while unconfirmed, and the page asks before it is left
  * with a set not saved yet.
  */
-export function useAutosave({ savedExercises, save, onAccessDenied, backupKey }: UseAutosaveOptions): { autosave: Autosave; status: AutosaveStatus } {
+export function useAutosave({ savedExercises, save, onAccessDenied, backupKey }: UseAutosaveOptions): {
+  autosave: Autosave;
+  status: AutosaveStatus;
+} {
   const saveRef = useRef(save);
   const deniedRef = useRef(onAccessDenied);
   useEffect(() => {

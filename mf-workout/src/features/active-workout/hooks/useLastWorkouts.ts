@@ -15,7 +15,9 @@ export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): 
   });
 
   // Logged once per failure, not on every render.
-  const failures = results.flatMap((result, i) => (result.error ? [{ name: exercises[i].name, error: result.error }] : []));
+  const failures = results.flatMap((result, i) =>
+    result.error ? [{ name: exercises[i].name, error: result.error }] : [],
+  );
   const failedNames = failures.map((failure) => failure.name).join(', ');
   const logFailures = useEffectEvent(() => {
     for (const { name, error } of failures) console.warn(`Last workout of ${name} could not be loaded:`, error);

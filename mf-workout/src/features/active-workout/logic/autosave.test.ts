@@ -8,12 +8,27 @@ class Status402 extends Error {
 
 const first = chestDay().exercises;
 const [w1, w2, work] = blankSets(101);
-const second = [exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), w2, work]), first[1]];
-const third = [exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), completed(w2, 115, 6, '2026-11-22T09:04:00.000Z'), work]), first[1]];
+const second = [
+  exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), w2, work]),
+  first[1],
+];
+const third = [
+  exercise(101, 'Incline Press', [
+    completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'),
+    completed(w2, 115, 6, '2026-11-22T09:04:00.000Z'),
+    work,
+  ]),
+  first[1],
+];
 
 /** A save whose answers the test hands out one by one. */
 function controlledSave() {
-  const pending: { exercises: Exercise[]; reason: SaveReason; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const pending: {
+    exercises: Exercise[];
+    reason: SaveReason;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }[] = [];
   const save = jest.fn(
     (exercises: Exercise[], reason: SaveReason) =>
       new Promise<void>((resolve, reject) => pending.push({ exercises, reason, resolve, reject })),
@@ -72,7 +87,12 @@ describe('autosave', () => {
   });
 
   it('knows the state the api already has before anything is saved', () => {
-    const autosave = createAutosave({ savedExercises: second, save: jest.fn(), isAccessDenied: () => false, onAccessDenied: jest.fn() });
+    const autosave = createAutosave({
+      savedExercises: second,
+      save: jest.fn(),
+      isAccessDenied: () => false,
+      onAccessDenied: jest.fn(),
+    });
     expect(autosave.getStatus().savedExercises).toBe(second);
   });
 
@@ -169,8 +189,16 @@ describe("a completed set's save state", () => {
     ['saved: the api has it as it is', status(second), 'saved'],
     ['saving: the api has it incomplete', status(first), 'saving'],
     ['retrying: the api has it incomplete and the last attempt failed', status(first, true), 'retrying'],
-    ['saving: the api has other numbers (undone, then logged again)', status([exercise(101, 'Incline Press', [{ ...done, reps: 9 }, w2, work])]), 'saving'],
-    ['saving: the api has it from another moment', status([exercise(101, 'Incline Press', [{ ...done, completedAt: '2026-11-22T09:01:00.000Z' }, w2, work])]), 'saving'],
+    [
+      'saving: the api has other numbers (undone, then logged again)',
+      status([exercise(101, 'Incline Press', [{ ...done, reps: 9 }, w2, work])]),
+      'saving',
+    ],
+    [
+      'saving: the api has it from another moment',
+      status([exercise(101, 'Incline Press', [{ ...done, completedAt: '2026-11-22T09:01:00.000Z' }, w2, work])]),
+      'saving',
+    ],
   ])('%s', (_case, current, expected) => {
     expect(setSaveState(done, current)).toBe(expected);
   });

@@ -56,7 +56,13 @@ export function createAutosave({
   onError,
   retryDelayMs = backoffDelayMs,
 }: AutosaveOptions) {
-  let status: AutosaveStatus = { latestVersion: 0, savedVersion: 0, savedExercises, failing: false, accessDenied: false };
+  let status: AutosaveStatus = {
+    latestVersion: 0,
+    savedVersion: 0,
+    savedExercises,
+    failing: false,
+    accessDenied: false,
+  };
   let latest: { version: number; exercises: Exercise[]; reason: SaveReason } | null = null;
   let inFlight = false;
   let attempt = 0;
@@ -192,7 +198,9 @@ function sameRecord(a: WorkoutSet, b: WorkoutSet): boolean {
 
 /** 'Saved' once the api has confirmed a state holding the set as it is now; until then saving, or retrying. */
 export function setSaveState(set: WorkoutSet, status: AutosaveStatus): SetSaveState {
-  const confirmed = status.savedExercises.flatMap((exercise) => exercise.sets).find((candidate) => candidate.id === set.id);
+  const confirmed = status.savedExercises
+    .flatMap((exercise) => exercise.sets)
+    .find((candidate) => candidate.id === set.id);
   if (confirmed && sameRecord(confirmed, set)) return 'saved';
   return status.failing ? 'retrying' : 'saving';
 }

@@ -4,7 +4,10 @@ import { BACKUP_MAX_AGE_MS, backupKey, clearBackup, readBackup, writeBackup } fr
 const now = Date.UTC(2026, 10, 22, 9, 30);
 const fromApi = chestDay().exercises;
 const [w1, w2, work] = blankSets(101);
-const unsaved = [exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:20:00.000Z'), w2, work]), fromApi[1]];
+const unsaved = [
+  exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:20:00.000Z'), w2, work]),
+  fromApi[1],
+];
 
 describe('unsaved workout copy', () => {
   beforeEach(() => localStorage.clear());

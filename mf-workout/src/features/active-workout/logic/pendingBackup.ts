@@ -52,7 +52,12 @@ function sameShape(a: readonly Exercise[], b: readonly Exercise[]): boolean {
 }
 
 /** The unsaved copy for this workout when there is a usable one that differs from what the api gave. */
-export function readBackup(storage: Storage | null, key: string, current: readonly Exercise[], now: number): Exercise[] | null {
+export function readBackup(
+  storage: Storage | null,
+  key: string,
+  current: readonly Exercise[],
+  now: number,
+): Exercise[] | null {
   let text: string | null = null;
   try {
     text = storage?.getItem(key) ?? null;

@@ -1,4 +1,11 @@
-import { formatClock, pauseRestTimer, restRemainingMs, restSecondsLeft, resumeRestTimer, startRestTimer } from './restTimer';
+import {
+  formatClock,
+  pauseRestTimer,
+  restRemainingMs,
+  restSecondsLeft,
+  resumeRestTimer,
+  startRestTimer,
+} from './restTimer';
 
 const start = 1_700_000_000_000;
 

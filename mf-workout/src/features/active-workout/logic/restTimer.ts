@@ -3,9 +3,7 @@
  * ends, never a count of ticks, so a tab that was hidden or a phone that was locked shows the right time when it comes
  * back.
  */
-export type RestTimerState =
-  | { status: 'running'; endsAt: number }
-  | { status: 'paused'; remainingMs: number };
+export type RestTimerState = { status: 'running'; endsAt: number } | { status: 'paused'; remainingMs: number };
 
 export function startRestTimer(now: number, seconds: number): RestTimerState {
   return { status: 'running', endsAt: now + seconds * 1000 };

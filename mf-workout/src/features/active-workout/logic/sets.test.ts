@@ -92,7 +92,11 @@ describe('where the workout is', () => {
   const at = '2026-11-22T09:00:00.000Z';
   const [w1, w2, work] = blankSets(101);
   const started = exercise(101, 'Incline Press', [completed(w1, 95, 10, at), w2, work]);
-  const done = exercise(101, 'Incline Press', [completed(w1, 95, 10, at), completed(w2, 115, 6, at), completed(work, 135, 8, at)]);
+  const done = exercise(101, 'Incline Press', [
+    completed(w1, 95, 10, at),
+    completed(w2, 115, 6, at),
+    completed(work, 135, 8, at),
+  ]);
 
   it('finds the first incomplete set of an exercise', () => {
     expect(firstIncompleteSetIndex(exercise(101, 'Incline Press'))).toBe(0);
@@ -116,7 +120,13 @@ describe('where the workout is', () => {
 describe('completing and undoing sets', () => {
   it('completes one set with weight, reps, unit and the time, leaving the rest alone', () => {
     const before = chestDay().exercises;
-    const after = completeSet(before, 101, '101-w1', { weight: 40, reps: 10, weightUnit: 'kg' }, new Date(Date.UTC(2026, 10, 22, 9, 5)));
+    const after = completeSet(
+      before,
+      101,
+      '101-w1',
+      { weight: 40, reps: 10, weightUnit: 'kg' },
+      new Date(Date.UTC(2026, 10, 22, 9, 5)),
+    );
     expect(after[0].sets[0]).toEqual({
       id: '101-w1',
       type: 'warmup',
@@ -133,7 +143,11 @@ describe('completing and undoing sets', () => {
   it('undoes the most recently completed set, keeping what was entered', () => {
     const [w1, w2, work] = blankSets(101);
     const exercises = [
-      exercise(101, 'Incline Press', [completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'), completed(w2, 115, 6, '2026-11-22T09:04:00.000Z'), work]),
+      exercise(101, 'Incline Press', [
+        completed(w1, 95, 10, '2026-11-22T09:00:00.000Z'),
+        completed(w2, 115, 6, '2026-11-22T09:04:00.000Z'),
+        work,
+      ]),
     ];
     const undone = undoLastSet(exercises);
     expect(undone?.setId).toBe('101-w2');

@@ -171,7 +171,9 @@ export function undoLastSet(
         ? exercise
         : {
             ...exercise,
-            sets: exercise.sets.map((set) => (set.id === setId ? { ...set, completed: false, completedAt: null } : set)),
+            sets: exercise.sets.map((set) =>
+              set.id === setId ? { ...set, completed: false, completedAt: null } : set,
+            ),
           },
     ),
   };

@@ -55,10 +55,22 @@ describe('opening a workout (new, or resumed from an open session)', () => {
     ['a new workout starts at the first exercise', 0, 0, null],
     ['a resumed one in the middle of the first exercise', 2, 0, null],
     ['a resumed one with the first exercise done goes on with the second', 4, 1, null],
-    ['one opened with every set done finishes in a second', 6, 1, { step: 'finish', at: NOW + COMPLETION_CALLBACK_DELAY_MS }],
+    [
+      'one opened with every set done finishes in a second',
+      6,
+      1,
+      { step: 'finish', at: NOW + COMPLETION_CALLBACK_DELAY_MS },
+    ],
   ])('%s', (_case, done, activeIndex, upcoming) => {
     const state = openWorkout(workoutWith(done), NOW);
-    expect(state).toMatchObject({ activeIndex, upcoming, rest: null, finish: null, exiting: false, lastCompleted: null });
+    expect(state).toMatchObject({
+      activeIndex,
+      upcoming,
+      rest: null,
+      finish: null,
+      exiting: false,
+      lastCompleted: null,
+    });
     expect(state.exercises).toEqual(workoutWith(done));
   });
 });
@@ -83,22 +95,44 @@ describe('set completed', () => {
       'a warm-up with sets left: the rest timer in 500 ms, for Warm-up 2',
       0,
       '101-w1',
-      { step: 'rest', at: NOW + REST_TIMER_DELAY_MS, nextSet: { exerciseName: 'Incline Press', label: 'Warm-up 2', isWorkingSet: false } },
+      {
+        step: 'rest',
+        at: NOW + REST_TIMER_DELAY_MS,
+        nextSet: { exerciseName: 'Incline Press', label: 'Warm-up 2', isWorkingSet: false },
+      },
     ],
     [
       'the last warm-up: the rest timer, before the working set',
       1,
       '101-w2',
-      { step: 'rest', at: NOW + REST_TIMER_DELAY_MS, nextSet: { exerciseName: 'Incline Press', label: 'Working Set', isWorkingSet: true } },
+      {
+        step: 'rest',
+        at: NOW + REST_TIMER_DELAY_MS,
+        nextSet: { exerciseName: 'Incline Press', label: 'Working Set', isWorkingSet: true },
+      },
     ],
-    ['the last set of an exercise: the next exercise in 1.5 s, no rest', 2, '101-work', { step: 'nextExercise', at: NOW + NEXT_EXERCISE_DELAY_MS }],
-    ['the last set of the workout: the finish in 1 s', 5, '102-work', { step: 'finish', at: NOW + COMPLETION_CALLBACK_DELAY_MS }],
+    [
+      'the last set of an exercise: the next exercise in 1.5 s, no rest',
+      2,
+      '101-work',
+      { step: 'nextExercise', at: NOW + NEXT_EXERCISE_DELAY_MS },
+    ],
+    [
+      'the last set of the workout: the finish in 1 s',
+      5,
+      '102-work',
+      { step: 'finish', at: NOW + COMPLETION_CALLBACK_DELAY_MS },
+    ],
   ])('%s', (_case, done, setId, upcoming) => {
     expect(run(openWorkout(workoutWith(done), NOW), complete(setId)).upcoming).toEqual(upcoming);
   });
 
   it.each<[string, WorkoutState, WorkoutAction]>([
-    ['a second tap within the double-tap time', run(openWorkout(workoutWith(0), NOW), complete('101-w1')), complete('101-w2', NOW + COMPLETE_SET_DOUBLE_TAP_MS - 1)],
+    [
+      'a second tap within the double-tap time',
+      run(openWorkout(workoutWith(0), NOW), complete('101-w1')),
+      complete('101-w2', NOW + COMPLETE_SET_DOUBLE_TAP_MS - 1),
+    ],
     ['a set already completed', openWorkout(workoutWith(1), NOW), complete('101-w1')],
     ['a set the workout does not have', openWorkout(workoutWith(0), NOW), complete('101-w9')],
     ['a set of another exercise id', openWorkout(workoutWith(0), NOW), complete('101-w1', NOW, 102)],
@@ -107,7 +141,11 @@ describe('set completed', () => {
   });
 
   it('takes the next set once the double-tap time is over', () => {
-    const state = run(openWorkout(workoutWith(0), NOW), complete('101-w1'), complete('101-w2', NOW + COMPLETE_SET_DOUBLE_TAP_MS));
+    const state = run(
+      openWorkout(workoutWith(0), NOW),
+      complete('101-w1'),
+      complete('101-w2', NOW + COMPLETE_SET_DOUBLE_TAP_MS),
+    );
     expect(state.exercises[0].sets[1].completed).toBe(true);
   });
 });
@@ -133,10 +171,18 @@ describe('rest', () => {
 
   it('keeps its time while paused and counts on from there when resumed', () => {
     const started = NOW + REST_TIMER_DELAY_MS;
-    const paused = run(resting(), { type: 'restPaused', now: started + 30_000 }, { type: 'restTicked', now: started + 120_000 });
+    const paused = run(
+      resting(),
+      { type: 'restPaused', now: started + 30_000 },
+      { type: 'restTicked', now: started + 120_000 },
+    );
     expect(paused.rest).toMatchObject({ timer: { status: 'paused' }, remainingMs: REST_MS - 30_000 });
 
-    const resumed = run(paused, { type: 'restResumed', now: started + 120_000 }, { type: 'restTicked', now: started + 130_000 });
+    const resumed = run(
+      paused,
+      { type: 'restResumed', now: started + 120_000 },
+      { type: 'restTicked', now: started + 130_000 },
+    );
     expect(resumed.rest).toMatchObject({ timer: { status: 'running' }, remainingMs: REST_MS - 40_000 });
   });
 
@@ -183,7 +229,9 @@ describe('exercise advanced', () => {
   it('ignores a step that something else has replaced meanwhile', () => {
     const state = run(openWorkout(workoutWith(2), NOW), complete('101-work'));
     const replaced = run(state, { type: 'setUndone' });
-    expect(workoutReducer(replaced, { type: 'stepDue', step: state.upcoming!, now: state.upcoming!.at })).toBe(replaced);
+    expect(workoutReducer(replaced, { type: 'stepDue', step: state.upcoming!, now: state.upcoming!.at })).toBe(
+      replaced,
+    );
   });
 });
 
@@ -227,7 +275,11 @@ describe('finished', () => {
   it.each<[string, WorkoutAction[], WorkoutState['finish']]>([
     ['succeeds', [{ type: 'finishSucceeded' }], { name: 'complete' }],
     ['fails with a message', [{ type: 'finishFailed', message: 'Offline.' }], { name: 'failed', message: 'Offline.' }],
-    ['is tried again after failing', [{ type: 'finishFailed', message: 'Offline.' }, { type: 'finishRetried' }], { name: 'finishing' }],
+    [
+      'is tried again after failing',
+      [{ type: 'finishFailed', message: 'Offline.' }, { type: 'finishRetried' }],
+      { name: 'finishing' },
+    ],
     ['is not tried again while on its way', [{ type: 'finishRetried' }], { name: 'finishing' }],
     ['stays complete', [{ type: 'finishSucceeded' }, { type: 'finishFailed', message: 'late' }], { name: 'complete' }],
   ])('%s', (_case, actions, finish) => {
@@ -252,7 +304,11 @@ describe('exit', () => {
   });
 
   it.each<[string, number, WorkoutState['upcoming']]>([
-    ['with every set done, the finish comes back', 6, { step: 'finish', at: NOW + 5000 + COMPLETION_CALLBACK_DELAY_MS }],
+    [
+      'with every set done, the finish comes back',
+      6,
+      { step: 'finish', at: NOW + 5000 + COMPLETION_CALLBACK_DELAY_MS },
+    ],
     ['with sets left, the workout goes on', 1, null],
   ])('that failed: %s', (_case, done, upcoming) => {
     const opened = openWorkout(workoutWith(done), NOW);

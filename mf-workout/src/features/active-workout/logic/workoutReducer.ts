@@ -113,7 +113,9 @@ function completeOneSet(state: WorkoutState, action: Extract<WorkoutAction, { ty
   const { exerciseId, setId, entry, now } = action;
   if (state.finish) return state;
   if (state.lastCompleted && now - state.lastCompleted.at < COMPLETE_SET_DOUBLE_TAP_MS) return state;
-  const set = state.exercises.find((exercise) => exercise.id === exerciseId)?.sets.find((candidate) => candidate.id === setId);
+  const set = state.exercises
+    .find((exercise) => exercise.id === exerciseId)
+    ?.sets.find((candidate) => candidate.id === setId);
   if (!set || set.completed) return state;
 
   const exercises = completeSet(state.exercises, exerciseId, setId, entry, new Date(now));
@@ -192,11 +194,15 @@ export function workoutReducer(state: WorkoutState, action: WorkoutAction): Work
       return {
         ...state,
         exiting: false,
-        upcoming: isWorkoutComplete(state.exercises) ? { step: 'finish', at: action.now + COMPLETION_CALLBACK_DELAY_MS } : state.upcoming,
+        upcoming: isWorkoutComplete(state.exercises)
+          ? { step: 'finish', at: action.now + COMPLETION_CALLBACK_DELAY_MS }
+          : state.upcoming,
       };
 
     case 'finishFailed':
-      return state.finish?.name === 'finishing' ? { ...state, finish: { name: 'failed', message: action.message } } : state;
+      return state.finish?.name === 'finishing'
+        ? { ...state, finish: { name: 'failed', message: action.message } }
+        : state;
 
     case 'finishRetried':
       return state.finish?.name === 'failed' ? { ...state, finish: { name: 'finishing' } } : state;

@@ -4,7 +4,10 @@ import { REST_TIMER_DELAY_MS } from '../../../constants';
 import { passTime } from './renderActiveWorkout';
 
 /** Types into the set that takes input and taps Complete Set. */
-export async function logSet(user: UserEvent, { weight, reps, unit }: { weight?: string; reps: string; unit?: 'lbs' | 'kg' }) {
+export async function logSet(
+  user: UserEvent,
+  { weight, reps, unit }: { weight?: string; reps: string; unit?: 'lbs' | 'kg' },
+) {
   if (weight !== undefined) {
     await user.clear(screen.getByLabelText('Weight'));
     if (weight) await user.type(screen.getByLabelText('Weight'), weight);

@@ -14,12 +14,20 @@ export function exercise(id: number, name: string, sets: WorkoutSet[] = blankSet
   return { id, name, sets };
 }
 
-export function completed(set: WorkoutSet, weight: number, reps: number, completedAt: string, weightUnit = set.weightUnit): WorkoutSet {
+export function completed(
+  set: WorkoutSet,
+  weight: number,
+  reps: number,
+  completedAt: string,
+  weightUnit = set.weightUnit,
+): WorkoutSet {
   return { ...set, completed: true, weight, reps, weightUnit, completedAt };
 }
 
 /** A short Day 1 (two exercises, six sets) so a test can finish it. */
-export function chestDay(exercises: Exercise[] = [exercise(101, 'Incline Press'), exercise(102, 'Dumbbell Flys')]): WorkoutDay {
+export function chestDay(
+  exercises: Exercise[] = [exercise(101, 'Incline Press'), exercise(102, 'Dumbbell Flys')],
+): WorkoutDay {
   return {
     id: 1,
     name: 'Day 1',

@@ -10,7 +10,15 @@ import { ActiveWorkout } from '../index';
  * The active workout inside the providers the shell gives it (the real QueryClient and theme, the toast viewport),
  * with jest's fake timers driving both the clock and user-event.
  */
-export function renderActiveWorkout({ day, session, onClose = jest.fn() }: { day: WorkoutDay; session: Session | null; onClose?: jest.Mock }) {
+export function renderActiveWorkout({
+  day,
+  session,
+  onClose = jest.fn(),
+}: {
+  day: WorkoutDay;
+  session: Session | null;
+  onClose?: jest.Mock;
+}) {
   const queryClient = createQueryClient();
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   const view = render(

@@ -60,8 +60,8 @@ export function DangerZoneCard({ guard }: { guard: AccessGuard }) {
         Danger Zone
       </Title>
       <Text>
-        Reset Progress deletes every logged set, your progress analytics and your cycle count, and takes you back
-        to Day 1 of Cycle 1. It cannot be undone.
+        Reset Progress deletes every logged set, your progress analytics and your cycle count, and takes you back to Day
+        1 of Cycle 1. It cannot be undone.
       </Text>
       <ResetButton variant="danger" onClick={askToConfirm} disabled={reset.isPending}>
         Reset Progress
@@ -77,7 +77,12 @@ export function DangerZoneCard({ guard }: { guard: AccessGuard }) {
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={reset.isPending}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={confirm} disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
+          <Button
+            variant="danger"
+            onClick={confirm}
+            disabled={reset.isPending}
+            aria-busy={reset.isPending || undefined}
+          >
             {reset.isPending ? 'Resetting...' : 'Yes, reset everything'}
           </Button>
         </DialogActions>

@@ -12,7 +12,11 @@ const Banner = styled.aside`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceRaised};
 
-  svg { flex: none; color: ${({ theme }) => theme.colors.warning}; margin-top: 2px; }
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.warning};
+    margin-top: 2px;
+  }
 `;
 
 const Text = styled.p`
@@ -36,8 +40,8 @@ export function RestPeriodBanner({ hoursRemaining }: { hoursRemaining: number })
       <div>
         <Text>{restBannerText(hoursRemaining)}</Text>
         <Note>
-          {REST_PERIOD_HOURS} hours of rest between workout days is recommended, not required: you can still start
-          your next workout now.
+          {REST_PERIOD_HOURS} hours of rest between workout days is recommended, not required: you can still start your
+          next workout now.
         </Note>
       </div>
     </Banner>

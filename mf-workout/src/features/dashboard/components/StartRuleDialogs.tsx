@@ -22,7 +22,9 @@ export interface StartRuleDialogsProps {
  */
 export function StartRuleDialogs({ dialog, days, state, rest, starting, onClose, onSkipRest }: StartRuleDialogsProps) {
   const nextDay = findNextDay(days, state);
-  const nextName = nextDay ? `${nextDay.name} (${muscleGroupsText(nextDay)})` : `Day ${templateDayNumber(state.nextRecommendedDay)}`;
+  const nextName = nextDay
+    ? `${nextDay.name} (${muscleGroupsText(nextDay)})`
+    : `Day ${templateDayNumber(state.nextRecommendedDay)}`;
 
   return (
     <>

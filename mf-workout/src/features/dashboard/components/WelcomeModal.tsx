@@ -17,7 +17,9 @@ const Step = styled.li`
   color: ${({ theme }) => theme.colors.textMuted};
   counter-increment: step;
 
-  strong { color: ${({ theme }) => theme.colors.text}; }
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+  }
 
   &::before {
     content: counter(step);
@@ -60,8 +62,8 @@ export function WelcomeModal({ open, closing, onDismiss }: WelcomeModalProps) {
           Abs, then a new cycle.
         </Step>
         <Step>
-          <strong>Two light warm-ups, then one working set to failure.</strong> Aim for 6-10 reps and log the weight
-          and reps of every set.
+          <strong>Two light warm-ups, then one working set to failure.</strong> Aim for 6-10 reps and log the weight and
+          reps of every set.
         </Step>
         <Step>
           <strong>A 3-minute rest timer</strong> starts after each set so the next one gets your full effort.

@@ -25,7 +25,9 @@ const Card = styled.article<{ $next: boolean }>`
     $next &&
     css`
       border-color: ${theme.colors.accent};
-      box-shadow: 0 0 0 1px ${theme.colors.accent}, ${theme.shadows.card};
+      box-shadow:
+        0 0 0 1px ${theme.colors.accent},
+        ${theme.shadows.card};
     `}
 `;
 
@@ -78,7 +80,9 @@ const Line = styled.p`
   gap: ${({ theme }) => theme.space.xs};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 const StatusRow = styled.div`

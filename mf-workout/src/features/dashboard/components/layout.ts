@@ -47,9 +47,13 @@ export const ActionRow = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
 
-  & > * { flex: 1 1 10rem; }
+  & > * {
+    flex: 1 1 10rem;
+  }
 
   ${({ theme }) => theme.media.tablet} {
-    & > * { flex: 0 0 auto; }
+    & > * {
+      flex: 0 0 auto;
+    }
   }
 `;

@@ -7,7 +7,13 @@ const rested = { inRecommendationPeriod: false, hoursRemaining: 0 };
 describe('dayStatus', () => {
   it.each([
     ['the next day, rested', { id: 1, isCompleted: false }, 1, rested, 'Ready to start'],
-    ['the next day inside the rest period', { id: 2, isCompleted: false }, 2, resting(47), '47 hours of rest recommended'],
+    [
+      'the next day inside the rest period',
+      { id: 2, isCompleted: false },
+      2,
+      resting(47),
+      '47 hours of rest recommended',
+    ],
     ['the next day with one hour left', { id: 2, isCompleted: false }, 2, resting(1), '1 hour of rest recommended'],
     ['a day completed this cycle', { id: 1, isCompleted: true }, 2, resting(47), 'Completed'],
     ['a completed day when resting is over', { id: 1, isCompleted: true }, 2, rested, 'Completed'],
@@ -44,9 +50,24 @@ describe('setProgress (the completed count, in sets)', () => {
   });
 
   it.each([
-    ['nothing logged', [exercise(101, [false, false, false]), exercise(102, [false, false, false])], false, { done: 0, total: 6 }],
-    ['part of a workout saved', [exercise(101, [true, true, true]), exercise(102, [true, false, false])], false, { done: 4, total: 6 }],
-    ['completed this cycle (sets cleared for next time)', [exercise(101, [false, false, false])], true, { done: 3, total: 3 }],
+    [
+      'nothing logged',
+      [exercise(101, [false, false, false]), exercise(102, [false, false, false])],
+      false,
+      { done: 0, total: 6 },
+    ],
+    [
+      'part of a workout saved',
+      [exercise(101, [true, true, true]), exercise(102, [true, false, false])],
+      false,
+      { done: 4, total: 6 },
+    ],
+    [
+      'completed this cycle (sets cleared for next time)',
+      [exercise(101, [false, false, false])],
+      true,
+      { done: 3, total: 3 },
+    ],
     ['no exercises', [], false, { done: 0, total: 0 }],
   ])('%s', (_case, exercises, isCompleted, expected) => {
     expect(setProgress({ exercises, isCompleted })).toEqual(expected);

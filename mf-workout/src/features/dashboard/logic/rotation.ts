@@ -15,7 +15,10 @@ export function isNextDay(day: Pick<WorkoutDay, 'id'>, state: Pick<WorkoutState,
 }
 
 /** The day to start next: the recommended one, else the day with the same template number. */
-export function findNextDay<Day extends Pick<WorkoutDay, 'id'>>(days: readonly Day[], state: WorkoutState): Day | undefined {
+export function findNextDay<Day extends Pick<WorkoutDay, 'id'>>(
+  days: readonly Day[],
+  state: WorkoutState,
+): Day | undefined {
   return (
     days.find((day) => isNextDay(day, state)) ??
     days.find((day) => templateDayNumber(day.id) === templateDayNumber(state.nextRecommendedDay))
