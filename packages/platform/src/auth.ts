@@ -5,6 +5,7 @@ import { apiRequest } from './apiClient';
 import { authErrorMessage } from './authErrorMessage';
 import { displayName } from './displayName';
 import { isNetworkFailure } from './networkStatus';
+import { forgetSignedInUser } from './offlineCache';
 import { queryKeys } from './queryKeys';
 import { toast } from './toast';
 
@@ -74,11 +75,12 @@ export function useLogout(): UseMutationResult<void, Error, void> {
       const description = isNetworkFailure(error) ? SIGN_OUT_OFFLINE_TEXT : authErrorMessage(error);
       toast({ title: 'Logout failed', description, variant: 'destructive' });
     },
-    onSettled: () => {
-      // Offline too: the user asked to leave this browser, so their cached reads go (offlineCache.ts watches the
-      // user), though only the api can end the session.
-      // Cleared before navigating: /auth must see an anonymous visitor, not bounce a stale user back to '/'.
+    onSettled: async () => {
+      // Offline too: the user asked to leave this browser, so their cached reads go, though only the api can end
+      // the session. Gone from memory and from IndexedDB before navigating: /auth must see an anonymous visitor,
+      // and a reload or a closed tab right after must not restore the user who left.
       setSignedInUser(queryClient, null);
+      await forgetSignedInUser();
       navigate('/auth', { replace: true });
     },
   });

@@ -7,6 +7,7 @@ import { request } from './apiClient';
 import { isOffline } from './networkStatus';
 import {
   cacheKeyOf,
+  forgetSignedInUser,
   indexedDbStorage,
   lastDataUpdateAt,
   RECONNECT_PROBE_MS,
@@ -323,6 +324,23 @@ describe('per user and private', () => {
 
     act(() => queryClient.setQueryData(queryKeys.user, null));
     await cache.flush();
+
+    expect(await storage.get(SIGNED_IN_USER_KEY)).toBeUndefined();
+    expect(await storage.get(cacheKeyOf(ann.id))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.workoutDays)).toBeUndefined();
+  });
+
+  it("has the user's reads gone from IndexedDB once a sign-out's forgetSignedInUser settles (before it navigates)", async () => {
+    await saveEarlierVisit(ann, [[queryKeys.workoutDays, annDays]]);
+    // A disk that takes its time: the sign-out must wait for it, not for luck.
+    const disk = storage;
+    storage = { ...disk, clear: () => new Promise((done) => setTimeout(done, 100)).then(() => disk.clear()) };
+    const { queryClient } = await start();
+
+    // As useLogout does: no wait for the cache's own change notification, which may come after a navigation.
+    queryClient.setQueryData(queryKeys.user, null);
+    await forgetSignedInUser();
+    storage = disk;
 
     expect(await storage.get(SIGNED_IN_USER_KEY)).toBeUndefined();
     expect(await storage.get(cacheKeyOf(ann.id))).toBeUndefined();

@@ -105,6 +105,17 @@ export interface OfflineCache {
   stop(): void;
 }
 
+// The visit's one cache (the shell starts it), so that signing out can wait until the user's reads are gone.
+let activeCache: { forgetUser(): Promise<void> } | undefined;
+
+/**
+ * Forgets the signed-in user's reads now and settles once they are gone from IndexedDB: a sign-out that navigates,
+ * or a tab closed right after it, can never leave them behind for the next start to restore.
+ */
+export function forgetSignedInUser(): Promise<void> {
+  return activeCache?.forgetUser() ?? Promise.resolve();
+}
+
 export interface OfflineCacheOptions {
   storage?: OfflineStorage;
   saveDelayMs?: number;
@@ -216,6 +227,14 @@ export function startOfflineCache(
   };
   const onPageHide = () => void flush();
 
+  const cache = {
+    forgetUser: () => {
+      if (signedInUserId !== null) changeUser(signedInUserId, null);
+      return queue;
+    },
+  };
+  activeCache = cache;
+
   const stops: (() => void)[] = [];
   const restored = persistQueryClientRestore({
     queryClient,
@@ -261,6 +280,7 @@ export function startOfflineCache(
     flush,
     stop: () => {
       stopped = true;
+      if (activeCache === cache) activeCache = undefined;
       clearTimeout(saveTimer);
       clearInterval(probeTimer);
       for (const stop of stops.splice(0)) stop();
