@@ -2,7 +2,12 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { MAX_SYNC_OPERATIONS, type SyncOperation, type SyncResult } from '@hit/contracts';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
-import { BEFORE_ACCOUNT_MESSAGE, FUTURE_TIME_MESSAGE, progressResetNote } from '../src/services/sync';
+import {
+  BEFORE_ACCOUNT_MESSAGE,
+  FUTURE_TIME_MESSAGE,
+  progressResetNote,
+  SYNC_OTHER_USER_MESSAGE,
+} from '../src/services/sync';
 import { alreadyCompletedNote, dayResetNote } from '../src/services/workouts';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import {
@@ -543,6 +548,28 @@ describe('POST /api/sync: refusals', () => {
 
     expect(response.body).toEqual({ message });
     expect(await snapshotOf(database, userId)).toEqual(before);
+  });
+
+  it("refuses an outbox that names another account (409) and applies none of it: one user's sets never land in another's history", async () => {
+    const owner = await account();
+    const other = await account();
+    const outbox = new Outbox(owner.days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1 });
+    const before = await snapshotOf(database, other.userId);
+
+    const response = await other.agent
+      .post('/api/sync')
+      .send({ userId: owner.userId, operations: outbox.operations })
+      .expect(409);
+
+    expect(response.body).toEqual({ message: SYNC_OTHER_USER_MESSAGE });
+    expect(await snapshotOf(database, other.userId)).toEqual(before);
+    // Its owner, naming themselves, syncs it.
+    const answer = await owner.agent
+      .post('/api/sync')
+      .send({ userId: owner.userId, operations: outbox.operations })
+      .expect(200);
+    expect(statuses(answer.body.results)).toEqual(applied(outbox.operations.length));
   });
 
   it('needs a signed-in user (401)', async () => {

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { syncBatchBodySchema, type SyncBatchResponse } from '@hit/contracts';
 import { currentUser, requireUser } from '../auth/currentUser';
+import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
-import type { SyncService } from '../services/sync';
+import { SYNC_OTHER_USER_MESSAGE, type SyncService } from '../services/sync';
 import type { WorkoutService } from '../services/workouts';
 import { toWorkoutDay } from './workoutShapes';
 
@@ -15,8 +16,9 @@ export function syncRouter({ sync, workouts }: { sync: SyncService; workouts: Wo
 
   // 200 whenever the batch was read: each operation's own answer is in `results`.
   router.post('/sync', requireUser, async (req, res) => {
-    const { operations } = parseOr400(syncBatchBodySchema, req.body);
+    const { operations, userId } = parseOr400(syncBatchBodySchema, req.body);
     const user = currentUser(req);
+    if (userId !== undefined && userId !== user._id.toString()) throw new HttpError(409, SYNC_OTHER_USER_MESSAGE);
     // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
     const results = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations);
     const { days, state } = await workouts.listDays(user._id);

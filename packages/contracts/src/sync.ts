@@ -82,6 +82,11 @@ export type SyncOperation = z.infer<typeof syncOperationSchema>;
  * operation alone (its answer says why), so one bad operation never blocks the outbox behind it.
  */
 export const syncBatchBodySchema = z.strictObject({
+  /**
+   * The account the outbox belongs to: when another account is signed in on this browser now, the api answers 409
+   * and applies nothing, so one user's outbox never lands in another's history.
+   */
+  userId: z.string({ error: 'must be a user id' }).max(64).optional(),
   operations: z
     .array(z.looseObject({ opId: operationIdSchema }, { error: 'must be an operation' }), {
       error: 'must be a list of operations',
