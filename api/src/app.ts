@@ -81,7 +81,7 @@ export function createApp({
   const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
   app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
-  app.use('/api', syncRouter({ sync, workouts }));
+  app.use('/api', syncRouter({ sync, workouts, sessions }));
   app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);
 

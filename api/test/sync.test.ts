@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { MAX_SYNC_OPERATIONS, type SyncOperation, type SyncResult } from '@hit/contracts';
+import {
+  MAX_SYNC_OPERATIONS,
+  type Exercise,
+  type SyncOperation,
+  type SyncResult,
+  type WorkoutSet,
+} from '@hit/contracts';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
 import {
   BEFORE_ACCOUNT_MESSAGE,
@@ -73,8 +79,22 @@ describe('POST /api/sync: a whole offline workout', () => {
     expect(answer.workoutDays).toEqual(await getDays(agent));
     // The session is the client's, ended, and no workout is left open.
     expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+    expect(answer.openSession).toBeNull();
     const entries = await getProgress(agent);
     expect(new Set(entries.map((entry) => entry.sessionId))).toEqual(new Set([sessionId]));
+  });
+
+  it('answers the unfinished workout of a batch that stops mid-workout, as GET /api/sessions/open has it', async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 5, finish: 'open', fullState: true });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    const open = (await agent.get('/api/sessions/open').expect(200)).body;
+    expect(answer.openSession).toEqual(open);
+    expect(open.id).toBe(sessionId);
+    expect(open.exercises.flatMap((e: Exercise) => e.sets).filter((set: WorkoutSet) => set.completed)).toHaveLength(5);
   });
 
   it('accepts saves that carry the whole workout each time (the online autosave shape)', async () => {

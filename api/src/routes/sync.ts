@@ -4,14 +4,23 @@ import { currentUser, requireUser } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
 import { SYNC_OTHER_USER_MESSAGE, type SyncService } from '../services/sync';
+import type { SessionService } from '../services/sessions';
 import type { WorkoutService } from '../services/workouts';
-import { toWorkoutDay } from './workoutShapes';
+import { toSession, toWorkoutDay } from './workoutShapes';
 
 /**
  * POST /api/sync: the outbox of workout writes (docs/architecture.md, "Offline design"). Signed in, not premium:
  * sets done before access ended are still taken after it ended, so access is judged per operation, by its time.
  */
-export function syncRouter({ sync, workouts }: { sync: SyncService; workouts: WorkoutService }): Router {
+export function syncRouter({
+  sync,
+  workouts,
+  sessions,
+}: {
+  sync: SyncService;
+  workouts: WorkoutService;
+  sessions: SessionService;
+}): Router {
   const router = Router();
 
   // 200 whenever the batch was read: each operation's own answer is in `results`.
@@ -21,11 +30,12 @@ export function syncRouter({ sync, workouts }: { sync: SyncService; workouts: Wo
     if (userId !== undefined && userId !== user._id.toString()) throw new HttpError(409, SYNC_OTHER_USER_MESSAGE);
     // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
     const results = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations);
-    const { days, state } = await workouts.listDays(user._id);
+    const [{ days, state }, open] = await Promise.all([workouts.listDays(user._id), sessions.openSession(user._id)]);
     res.json({
       results,
       workoutDays: days.map((day) => toWorkoutDay(day, state)),
       workoutState: state,
+      openSession: open && toSession(open),
     } satisfies SyncBatchResponse);
   });
 

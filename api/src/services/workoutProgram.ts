@@ -4,7 +4,11 @@
  * clients share (template-day number, recommended day, the rotation after a completion) live in `@hit/contracts/rules`.
  */
 import type { Exercise, SetType, WeightUnit } from '@hit/contracts';
-import type { ProgramDay } from '@hit/contracts/rules';
+import {
+  blankSets as sharedBlankSets,
+  clearedExercises as sharedClearedExercises,
+  type ProgramDay,
+} from '@hit/contracts/rules';
 
 export interface StoredSet {
   id: string;
@@ -22,28 +26,21 @@ export interface StoredExercise {
   sets: StoredSet[];
 }
 
-export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'lbs';
-export const WARMUP_SETS_PER_EXERCISE = 2;
+export { DEFAULT_WEIGHT_UNIT, WARMUP_SETS_PER_EXERCISE } from '@hit/contracts/rules';
 
-/** Two warm-up sets and one working set, blank; set ids are stable ('101-w1', '101-w2', '101-work'). */
+/** Two warm-up sets and one working set, blank (the rule is `@hit/contracts/rules`', shared with the clients). */
 export function blankSets(exerciseId: number): StoredSet[] {
-  const blank = { completed: false, weight: null, reps: null, weightUnit: DEFAULT_WEIGHT_UNIT, completedAt: null };
-  const warmups = Array.from({ length: WARMUP_SETS_PER_EXERCISE }, (_, i) => ({
-    id: `${exerciseId}-w${i + 1}`,
-    type: 'warmup' as const,
-    ...blank,
-  }));
-  return [...warmups, { id: `${exerciseId}-work`, type: 'working', ...blank }];
+  return sharedBlankSets(exerciseId);
 }
 
 /** A day of the program (`@hit/contracts/rules`) as first stored: its exercises with blank sets. */
 export function seededExercises(template: ProgramDay): StoredExercise[] {
-  return template.exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
+  return sharedClearedExercises(template.exercises);
 }
 
 /** The same exercises with every set back to blank (after completing or resetting a day). */
 export function clearedExercises(exercises: StoredExercise[]): StoredExercise[] {
-  return exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
+  return sharedClearedExercises(exercises);
 }
 
 /** A client set state that does not fit the day: `field` is its path in the request body. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exercisesSchema, workoutDayIdSchema, workoutDaysSchema, workoutStateSchema } from './workouts';
+import { exercisesSchema, sessionSchema, workoutDayIdSchema, workoutDaysSchema, workoutStateSchema } from './workouts';
 
 /**
  * POST /api/sync: the browser's outbox of workout writes, sent in order and applied at most once each
@@ -136,5 +136,7 @@ export const syncBatchResponseSchema = z.object({
   results: z.array(syncResultSchema),
   workoutDays: workoutDaysSchema,
   workoutState: workoutStateSchema,
+  /** The unfinished workout to offer for resume, as GET /api/sessions/open answers it (null: none). */
+  openSession: sessionSchema.nullable(),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;

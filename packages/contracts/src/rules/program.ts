@@ -79,3 +79,45 @@ export const WORKOUT_PROGRAM: readonly ProgramDay[] = [
 export function programDay(dayId: number): ProgramDay | undefined {
   return WORKOUT_PROGRAM.find((day) => day.dayId === dayId);
 }
+
+/** Every set starts unit-less on the device's side as pounds until the lifter picks kilograms. */
+export const DEFAULT_WEIGHT_UNIT = 'lbs';
+/** Two light warm-ups, then the working set to failure. */
+export const WARMUP_SETS_PER_EXERCISE = 2;
+
+/** A set of the program before anything was logged in it. */
+export interface BlankSet {
+  id: string;
+  type: 'warmup' | 'working';
+  completed: false;
+  weight: null;
+  reps: null;
+  weightUnit: typeof DEFAULT_WEIGHT_UNIT;
+  completedAt: null;
+}
+
+/**
+ * The sets of an exercise as a fresh performance has them: two warm-ups and one working set, blank. Set ids are stable
+ * ('101-w1', '101-w2', '101-work'): the api seeds and clears days with them, and a device that completes or resets a
+ * day offline shows the same.
+ */
+export function blankSets(exerciseId: number): BlankSet[] {
+  const blank = {
+    completed: false,
+    weight: null,
+    reps: null,
+    weightUnit: DEFAULT_WEIGHT_UNIT,
+    completedAt: null,
+  } as const;
+  const warmups = Array.from({ length: WARMUP_SETS_PER_EXERCISE }, (_, i) => ({
+    id: `${exerciseId}-w${i + 1}`,
+    type: 'warmup' as const,
+    ...blank,
+  }));
+  return [...warmups, { id: `${exerciseId}-work`, type: 'working', ...blank }];
+}
+
+/** The same exercises with every set back to blank (after completing or resetting a day). */
+export function clearedExercises<E extends { id: number; name: string }>(exercises: readonly E[]) {
+  return exercises.map(({ id, name }) => ({ id, name, sets: blankSets(id) }));
+}
