@@ -3,7 +3,7 @@
  * IndexedDB, per user, before the screen says it is done, then sent in order to POST /api/sync, each applied at most
  * once by the api. These are the types the screens and the shell see; outbox.ts is the engine.
  */
-import type { Exercise, SyncOperation, WorkoutDay, WorkoutState } from '@hit/contracts';
+import type { Exercise, Session, SyncOperation, WorkoutDay, WorkoutState } from '@hit/contracts';
 
 type WithoutIdAndTime<T> = T extends unknown ? Omit<T, 'opId' | 'at'> & { at?: string } : never;
 
@@ -64,6 +64,8 @@ export interface OutboxStatus {
 export interface ServerState {
   workoutDays: WorkoutDay[];
   workoutState: WorkoutState;
+  /** The unfinished workout (null: none), as GET /api/sessions/open answers it. */
+  openSession: Session | null;
 }
 
 export interface Outbox {
