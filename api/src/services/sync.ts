@@ -31,7 +31,7 @@ export const SYNC_LOCK_LEASE_MS = 60_000;
 export const SYNC_LOCK_WAIT_MS = 10_000;
 const SYNC_LOCK_POLL_MS = 20;
 
-export const SYNC_OTHER_USER_MESSAGE = 'This outbox belongs to another account: sign in as its owner to sync it';
+export { SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
 export const SYNC_BUSY_MESSAGE = 'Another sync of this account is still running: send the batch again';
 export const progressResetNote = () => 'Progress was reset on another device; your sets were saved';
 export const sessionDayMismatchMessage = (dayId: number) => `dayId: must be the session's day (${dayId})`;

@@ -6,8 +6,9 @@ import { exercisesSchema, sessionSchema, workoutDayIdSchema, workoutDaysSchema, 
  * (docs/product-rules.md, "Sync and conflicts"; docs/architecture.md, "Offline design").
  */
 
-/** Most operations one batch may hold; a longer outbox goes in several batches, oldest first. */
-export const MAX_SYNC_OPERATIONS = 200;
+import { MAX_SYNC_OPERATIONS } from './rules/sync';
+
+export { MAX_SYNC_OPERATIONS, SYNC_OTHER_USER_MESSAGE } from './rules/sync';
 
 export const SYNC_OPERATION_TYPES = ['start', 'save', 'complete', 'end', 'resetDay'] as const;
 export type SyncOperationType = (typeof SYNC_OPERATION_TYPES)[number];

@@ -42,3 +42,22 @@ export {
 export { openAccountPanel, closeAccountPanel, useAccountPanel } from './accountPanel';
 export { resetProgress, useResetProgress } from './resetProgress';
 export { setWorkoutActive, isWorkoutActive, useWorkoutActive, useWorkoutInProgress } from './workoutActivity';
+export {
+  createOutbox,
+  applyResults,
+  backoffDelayMs as outboxBackoffDelayMs,
+  type OutboxOptions,
+} from './outbox/outbox';
+export { getOutbox, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
+export { migrateLegacyBackup, LEGACY_BACKUP_PREFIX } from './outbox/legacyBackup';
+export { newObjectId, newOperationId } from './outbox/objectId';
+export { emptyOutbox, indexedDbOutboxStorage, memoryOutboxStorage, type OutboxStorage } from './outbox/store';
+export type {
+  FlushOutcome,
+  NewOperation,
+  Outbox,
+  OutboxStatus,
+  RejectedOperation,
+  ServerState,
+  StoredOutbox,
+} from './outbox/types';

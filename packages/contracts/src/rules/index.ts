@@ -4,3 +4,4 @@ export * from './access';
 export * from './cycle';
 export * from './program';
 export * from './rotation';
+export * from './sync';

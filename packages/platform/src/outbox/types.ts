@@ -82,7 +82,7 @@ export interface Outbox {
   /** Forgets the rejected operations (after the user downloaded them). */
   clearRejected(): Promise<void>;
   /** Called after each batch the api answered, with the server's state. */
-  onServerState(listener: (state: ServerState) => void): () => void;
+  onServerState(listener: (state: ServerState) => void | Promise<void>): () => void;
   /** Stops retries and listeners (sign-out of this user, or the end of a test). */
   stop(): void;
 }

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react';
+import { useUser } from '../user';
+import { createOutbox } from './outbox';
+import type { Outbox, OutboxStatus } from './types';
+
+// One outbox per user for the page: @hit/platform is a shared singleton, so every remote appends to the same one and
+// the shell shows its status. A user's outbox stays when they sign out (their work syncs at their next sign-in).
+const outboxes = new Map<string, Outbox>();
+
+export function getOutbox(userId: string): Outbox {
+  let outbox = outboxes.get(userId);
+  if (!outbox) {
+    outbox = createOutbox({ userId });
+    outboxes.set(userId, outbox);
+  }
+  return outbox;
+}
+
+/** Stops every outbox of the page and forgets them (tests start each from what is stored). */
+export function stopOutboxes(): void {
+  for (const outbox of outboxes.values()) outbox.stop();
+  outboxes.clear();
+}
+
+/** The signed-in user's outbox; null while nobody is signed in. */
+export function useOutbox(): Outbox | null {
+  const { data: user } = useUser();
+  return user ? getOutbox(user.id) : null;
+}
+
+const noSubscription = () => () => undefined;
+const noStatus = () => null;
+
+/** The signed-in user's outbox status (null while nobody is signed in), re-rendering on every change. */
+export function useOutboxStatus(): OutboxStatus | null {
+  const outbox = useOutbox();
+  return useSyncExternalStore(
+    outbox ? outbox.subscribe : noSubscription,
+    outbox ? outbox.getStatus : noStatus,
+    outbox ? outbox.getStatus : noStatus,
+  );
+}
