@@ -30,3 +30,8 @@ export const REST_PERIOD_HOURS = 48;
 
 /** A second tap on Complete Set this soon after the first is a double tap, not the next set. */
 export const COMPLETE_SET_DOUBLE_TAP_MS = 400;
+/**
+ * How long 'Workout Complete!' waits for the api to take the finished workout before it says it will sync later: a
+ * reachable api answers in well under a second, a dead network fails at once, a bad one is not waited out.
+ */
+export const SYNC_WAIT_MS = 3000;

@@ -5,6 +5,7 @@ import {
   useAccess,
   useCheckout,
   useLogout,
+  useOutboxStatus,
   useResetProgress,
   useSubscriptionStatus,
   useUser,
@@ -94,7 +95,13 @@ const PhoneSheetStyle = createGlobalStyle`
   }
 `;
 
-type Open = null | 'reset' | 'cancel' | 'privacy' | 'terms';
+type Open = null | 'reset' | 'cancel' | 'privacy' | 'terms' | 'signOut';
+
+/** What signing out with work not synced yet asks first. */
+function unsyncedTitle(pendingSets: number): string {
+  if (pendingSets === 0) return 'Changes are not synced yet';
+  return pendingSets === 1 ? '1 set is not synced yet' : `${pendingSets} sets are not synced yet`;
+}
 
 export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) {
   const { data: user } = useUser();
@@ -105,6 +112,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const reset = useResetProgress();
   const sync = useSyncSubscription();
   const cancel = useCancelSubscription();
+  const outbox = useOutboxStatus();
   const [inner, setInner] = useState<Open>(null);
   const detailsRef = useRef<HTMLDListElement>(null);
   const checkingId = useId();
@@ -116,11 +124,15 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
     if (!next) setInner(null);
   };
 
-  const signOut = () => {
+  const unsynced = outbox?.operations.length ?? 0;
+  const signOutNow = () => {
     // Closed first: signing out leaves for /auth, where no account panel belongs.
+    setInner(null);
     onOpenChange(false);
     logout.mutate();
   };
+  // Work not synced yet stays in this browser under this user (issue #18): they are told before they leave.
+  const signOut = () => (unsynced > 0 ? setInner('signOut') : signOutNow());
 
   const confirmReset = () => {
     setInner(null);
@@ -232,6 +244,22 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           </Button>
           <Button variant="danger" onClick={confirmCancel}>
             Yes, cancel
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'signOut'}
+        onOpenChange={closeInner}
+        title={unsyncedTitle(outbox?.pendingSets ?? 0)}
+        description="They stay on this device and sync the next time you sign in here."
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setInner(null)}>
+            Stay signed in
+          </Button>
+          <Button variant="danger" onClick={signOutNow}>
+            Sign out anyway
           </Button>
         </DialogActions>
       </Dialog>

@@ -248,7 +248,7 @@ describe('saving', () => {
     });
   });
 
-  it('saves only the allowlisted reads: no last-workout hints, no other query, no mutation', async () => {
+  it("saves only the allowlisted reads and the 'Last time' hints (for offline starts): no other query, no mutation", async () => {
     const { queryClient, cache } = await start();
 
     act(() => {
@@ -263,7 +263,10 @@ describe('saving', () => {
     await cache.flush();
 
     const copy = await storage.get<PersistedClient>(cacheKeyOf(ann.id));
-    expect(copy?.clientState.queries.map((query) => query.queryHash)).toEqual([hashOf(queryKeys.user)]);
+    expect(copy?.clientState.queries.map((query) => query.queryHash)).toEqual([
+      hashOf(queryKeys.user),
+      hashOf(queryKeys.lastWorkout(101, 1)),
+    ]);
     expect(copy?.clientState.mutations).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { useUser } from '@hit/platform';
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
+import { SyncStatus } from '../sync/SyncStatus';
 import { OfflineStatus } from './OfflineStatus';
 
 /**
@@ -17,6 +18,7 @@ export function ProtectedRoute() {
     return (
       <>
         <OfflineStatus />
+        <SyncStatus />
         <Outlet />
       </>
     );

@@ -1,74 +1,103 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { dismissToast, queryKeys } from '@hit/platform';
+import type { Exercise } from '@hit/contracts';
+import { dismissToast, getOutbox } from '@hit/platform';
 import { answer, never } from '@hit/platform/test/apiMock';
 import { ActiveWorkoutStub } from '../../../test/activeWorkoutStub';
 import { day, expiredStatus, session, workoutState } from '../../../test/fixtures';
-import { mockDashboardApi, renderDashboard } from '../../../test/renderDashboard';
+import { mockDashboardApi, newLifter, renderDashboard, sentOperations } from '../../../test/renderDashboard';
+
+/** An exercise with its three sets done. */
+function exerciseDone(exercise: Exercise): Exercise {
+  return {
+    ...exercise,
+    sets: exercise.sets.map((set) => ({
+      ...set,
+      completed: true,
+      weight: 100,
+      reps: 8,
+      completedAt: '2026-11-20T10:00:00.000Z',
+    })),
+  };
+}
 
 jest.mock('../active-workout', () => ({ ActiveWorkout: (props: never) => ActiveWorkoutStub(props) }));
 
 const recent = () => new Date(Date.now() - 2 * 3_600_000).toISOString();
-const day1 = day(1);
-const startedSession = session(day1);
 
 beforeEach(() => window.localStorage.setItem('hasSeenWelcomeMessage', 'true'));
 afterEach(() => act(() => dismissToast()));
 
 describe('starting the recommended day', () => {
-  it('starts a session for the day and shows the active workout in place of the dashboard', async () => {
-    const api = mockDashboardApi({ 'POST /api/sessions/start': answer(201, startedSession) });
-    const { user } = renderDashboard();
+  it('starts the workout with a session id made here, its start sent through the outbox, in place of the dashboard', async () => {
+    const api = mockDashboardApi();
+    const { user, outbox } = renderDashboard();
 
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
     const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 1 in progress');
-    expect(workout).toHaveTextContent(`Session ${startedSession.id}`);
+    const sessionId = /Session ([a-f0-9]{24})/.exec(workout.textContent ?? '')?.[1];
+    expect(sessionId).toBeDefined();
     expect(screen.queryByRole('heading', { name: 'Workout Dashboard' })).not.toBeInTheDocument();
-    expect(api.callsTo('POST /api/sessions/start')[0][1]?.body).toBe(JSON.stringify({ dayId: 1 }));
+    await waitFor(() =>
+      expect(sentOperations(api)).toEqual([
+        { opId: expect.any(String), at: expect.any(String), type: 'start', dayId: 1, sessionId },
+      ]),
+    );
+    await waitFor(() => expect(outbox().getStatus().operations).toEqual([]));
   });
 
   it('starts from the day card too', async () => {
-    mockDashboardApi({ 'POST /api/sessions/start': answer(201, startedSession) });
+    mockDashboardApi();
     const { user } = renderDashboard();
 
     await user.click(await screen.findByRole('button', { name: 'Start Day 1' }));
 
-    expect(await screen.findByRole('main', { name: 'Active workout' })).toBeInTheDocument();
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent('4 exercises handed over');
   });
 
-  it('proceeds locally without a session when the start fails (500)', async () => {
+  it('starts the same with no network: the start waits in the outbox', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockDashboardApi({ 'POST /api/sessions/start': answer(500, { message: 'Something went wrong' }) });
-    const { user } = renderDashboard();
+    mockDashboardApi({ 'POST /api/sync': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user, outbox } = renderDashboard();
 
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
-    const workout = await screen.findByRole('main', { name: 'Active workout' });
-    expect(workout).toHaveTextContent('Local mode (no session)');
-    expect(workout).toHaveTextContent('4 exercises handed over');
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent('Day 1 in progress');
+    expect(
+      outbox()
+        .getStatus()
+        .operations.map((op) => op.type),
+    ).toEqual(['start']);
   });
 
-  it('proceeds locally when the network is down', async () => {
+  it('shows the dashboard again when the workout closes, with the workout just left offered for resume', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockDashboardApi({ 'POST /api/sessions/start': () => Promise.reject(new TypeError('Failed to fetch')) });
-    const { user } = renderDashboard();
-
-    await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
-
-    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent('Local mode (no session)');
-  });
-
-  it('shows the dashboard again, freshly loaded, when the workout closes', async () => {
-    const api = mockDashboardApi({ 'POST /api/sessions/start': answer(201, startedSession) });
+    mockDashboardApi({ 'POST /api/sync': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
+    // The stub closes without ending its session, as a closed tab does.
     await user.click(await screen.findByRole('button', { name: 'Exit' }));
 
     expect(await screen.findByRole('heading', { name: 'Workout Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('GET /api/workout-days')).toHaveLength(2));
-    expect(api.callsTo('GET /api/workout-state')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Resume workout' })).toHaveTextContent(
+      'You have an unfinished Day 1 workout',
+    );
+  });
+
+  it('moves on to the next day when a workout was completed with no network (the rotation worked out here)', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockDashboardApi({ 'POST /api/sync': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const signedIn = newLifter();
+    const outbox = getOutbox(signedIn.id);
+    await outbox.append({ type: 'start', dayId: 1, sessionId: '6740f0c2a1b2c3d4e5f60718' });
+    await outbox.append({ type: 'complete', dayId: 1, sessionId: '6740f0c2a1b2c3d4e5f60718' });
+
+    renderDashboard({ signedIn });
+
+    expect(await screen.findByRole('region', { name: 'Ready for Day 2' })).toBeInTheDocument();
+    expect(screen.getByText(/Rest period: 48 hours remaining/)).toBeInTheDocument();
   });
 });
 
@@ -86,23 +115,7 @@ describe('starting a day that is not the recommended one', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Day 3' })).toHaveFocus();
-    expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
-  });
-
-  it('is explained the same way when the api says the day is no longer next (409)', async () => {
-    const api = mockDashboardApi({
-      'GET /api/workout-state': [answer(200, workoutState(1)), answer(200, workoutState(2))],
-      'POST /api/sessions/start': answer(409, { message: 'Day 1 is not the next recommended day (Day 2 is)' }),
-    });
-    const { user } = renderDashboard();
-
-    await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
-
-    expect(await screen.findByRole('dialog', { name: 'Complete Current Day First' })).toHaveTextContent(
-      'Day 2 (Shoulders & Arms) is your next workout',
-    );
-    expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET /api/workout-state')).toHaveLength(2);
+    expect(api.callsTo('POST /api/sync')).toHaveLength(0);
   });
 });
 
@@ -130,15 +143,11 @@ describe('starting inside the rest period', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/workout-days/2/reset')).toHaveLength(0);
-    expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
+    expect(api.callsTo('POST /api/sync')).toHaveLength(0);
   });
 
   it("resets the day, then starts it, with 'Yes, skip rest'", async () => {
-    const freshDay2 = day(2, {}, 2);
-    const api = restingApi({
-      'POST /api/workout-days/2/reset': answer(200, freshDay2),
-      'POST /api/sessions/start': answer(201, session(freshDay2)),
-    });
+    const api = restingApi();
     const { user } = renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
@@ -146,11 +155,12 @@ describe('starting inside the rest period', () => {
 
     const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
-    const order = api.mock.calls
-      .map(([path, init]) => `${init?.method ?? 'GET'} ${path}`)
-      .filter((call) => call.startsWith('POST'));
-    expect(order).toEqual(['POST /api/workout-days/2/reset', 'POST /api/sessions/start']);
-    expect(api.callsTo('POST /api/sessions/start')[0][1]?.body).toBe(JSON.stringify({ dayId: 2 }));
+    await waitFor(() =>
+      expect(sentOperations(api).map((op) => [op.type, op.dayId])).toEqual([
+        ['resetDay', 2],
+        ['start', 2],
+      ]),
+    );
   });
 
   it('checks the order before the rest period', async () => {
@@ -172,7 +182,7 @@ describe('starting depends on the subscription', () => {
     await user.click(await screen.findByRole('button', { name: 'Start Workout' }));
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking subscription status...');
-    expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
+    expect(api.callsTo('POST /api/sync')).toHaveLength(0);
     expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
   });
 
@@ -200,22 +210,44 @@ describe('starting depends on the subscription', () => {
     await user.click(screen.getByRole('button', { name: 'Start Workout' }));
 
     expect(screen.getByRole('dialog', { name: 'Free Trial Expired' })).toBeInTheDocument();
-    expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
+    expect(api.callsTo('POST /api/sync')).toHaveLength(0);
   });
 
-  it('shows the overlay when the api refuses the start (402), instead of proceeding locally', async () => {
-    const api = mockDashboardApi({
-      'POST /api/sessions/start': answer(402, { message: 'Your free trial has ended' }),
+  it('says on the overlay how many sets wait to sync when the api kept them back (the trial ended offline)', async () => {
+    const waiting = (init?: RequestInit) => {
+      const { operations } = JSON.parse(String(init?.body)) as { operations: { opId: string }[] };
+      return answer(200, {
+        results: operations.map(({ opId }) => ({
+          opId,
+          status: 'waiting',
+          httpStatus: 402,
+          message: 'Your free trial has ended',
+          acceptedUntil: null,
+        })),
+        workoutDays: [day(1), day(2), day(3)],
+        workoutState: workoutState(1),
+        openSession: null,
+      });
+    };
+    mockDashboardApi({ 'GET /api/subscription/status': answer(200, expiredStatus), 'POST /api/sync': waiting });
+    const signedIn = newLifter();
+    const outbox = getOutbox(signedIn.id);
+    const sessionId = '6740f0c2a1b2c3d4e5f60718';
+    await outbox.append({ type: 'start', dayId: 1, sessionId });
+    await outbox.append({
+      type: 'save',
+      dayId: 1,
+      sessionId,
+      exercises: session(day(1)).exercises.map((e, i) => (i === 0 ? exerciseDone(e) : e)),
     });
-    const { user, queryClient } = renderDashboard();
-    await screen.findByRole('button', { name: 'Start Workout' });
-    api.route({ 'GET /api/subscription/status': answer(200, expiredStatus) });
 
-    await user.click(screen.getByRole('button', { name: 'Start Workout' }));
+    renderDashboard({ signedIn });
 
-    expect(await screen.findByRole('dialog', { name: 'Free Trial Expired' })).toBeInTheDocument();
-    expect(screen.queryByRole('main', { name: 'Active workout' })).not.toBeInTheDocument();
-    await waitFor(() => expect(queryClient.getQueryData(queryKeys.subscriptionStatus)).toEqual(expiredStatus));
+    const overlay = await screen.findByRole('dialog', { name: 'Free Trial Expired' });
+    await waitFor(() =>
+      expect(overlay).toHaveTextContent('3 sets are waiting to sync: they sync as soon as you upgrade.'),
+    );
+    expect(outbox.getStatus().operations).toHaveLength(2);
   });
 
   it('starts the checkout from the overlay', async () => {
@@ -251,7 +283,7 @@ describe('an unfinished workout', () => {
     const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
     expect(workout).toHaveTextContent(`Session ${half.id}`);
-    expect(api.callsTo('POST /api/sessions/start')).toHaveLength(0);
+    expect(api.callsTo('POST /api/sync')).toHaveLength(0);
   });
 
   it('is not offered when there is none (404)', async () => {

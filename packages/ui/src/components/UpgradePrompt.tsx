@@ -75,6 +75,8 @@ export interface UpgradePromptProps {
   onBack?: () => void;
   /** The heading's id, for a dialog that is named by it. */
   titleId?: string;
+  /** A line under the description about the user's own situation (sets waiting for the upgrade). */
+  note?: string;
 }
 
 /**
@@ -88,6 +90,7 @@ export function UpgradePrompt({
   isPending = false,
   onBack,
   titleId,
+  note,
 }: UpgradePromptProps) {
   return (
     <Root>
@@ -108,6 +111,7 @@ export function UpgradePrompt({
       </Emblem>
       <Title id={titleId}>{title}</Title>
       <Description>{description}</Description>
+      {note && <Description role="status">{note}</Description>}
       <Benefits aria-label="Premium includes">
         {PREMIUM_BENEFITS.map((benefit) => (
           <Benefit key={benefit}>

@@ -6,20 +6,16 @@ import { logSet, skipRest } from '../testing/actions';
 import { blankSets, chestDay, completed, exercise, SESSION_ID, sessionOf } from '../testing/fixtures';
 import { passTime, renderActiveWorkout } from '../testing/renderActiveWorkout';
 import { answer, mockWorkoutApi, networkDown } from '../testing/workoutApi';
-import { backupKey, writeBackup } from '../logic/pendingBackup';
 
-const sessionPath = `/api/sessions/${SESSION_ID}`;
 const card = (name: string) => screen.getByRole('region', { name });
 
-/** The sets of the last PUT, by id. */
-function savedSets(body: unknown): Record<string, WorkoutSet> {
-  const { exercises } = body as { exercises: Exercise[] };
-  return Object.fromEntries(exercises.flatMap((exercise) => exercise.sets.map((set) => [set.id, set])));
+/** The sets of a saved state, by id. */
+function savedSets(exercises: Exercise[] | undefined): Record<string, WorkoutSet> {
+  return Object.fromEntries((exercises ?? []).flatMap((exercise) => exercise.sets.map((set) => [set.id, set])));
 }
 
 beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2026-11-22T09:00:00.000Z') });
-  localStorage.clear();
 });
 afterEach(() => {
   act(() => dismissToast());
@@ -135,7 +131,7 @@ describe('Complete Set needs the reps typed (docs/product-rules.md, "Logging set
 
     await user.click(completeSet);
     await passTime(0);
-    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 9 });
+    expect(savedSets(api.lastSave())['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 9 });
   });
 
   it("stays disabled with the session's prefilled weight and empty reps, also on Enter", async () => {
@@ -161,16 +157,26 @@ describe('Complete Set needs the reps typed (docs/product-rules.md, "Logging set
 });
 
 describe('saving every set at once', () => {
-  it('sends the completed set with weight, reps, unit and completion time, then shows it saved', async () => {
+  it('sends the completed set with weight, reps, unit and completion time through the outbox, then shows it saved', async () => {
     const api = mockWorkoutApi();
     const day = chestDay();
-    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    const { user, outbox } = renderActiveWorkout({ day, session: sessionOf(day) });
 
     await logSet(user, { weight: '62,5', reps: '8', unit: 'kg' });
     await passTime(0);
 
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
-    const sets = savedSets(api.lastWrite()?.body);
+    expect(api.writes()).toEqual(['POST /api/sync']);
+    expect(api.operations()).toEqual([
+      {
+        opId: expect.any(String),
+        at: expect.any(String),
+        type: 'save',
+        dayId: 1,
+        sessionId: SESSION_ID,
+        exercises: expect.any(Array),
+      },
+    ]);
+    const sets = savedSets(api.lastSave());
     expect(sets['101-w1']).toEqual({
       id: '101-w1',
       type: 'warmup',
@@ -188,99 +194,54 @@ describe('saving every set at once', () => {
     expect(press.getByText('Saved')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('1/6 sets');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '17');
+    expect(outbox().getStatus()).toMatchObject({ operations: [], pendingSets: 0 });
   });
 
-  it('saves through the day when there is no session (local mode)', async () => {
-    const api = mockWorkoutApi();
-    const { user } = renderActiveWorkout({ day: chestDay(), session: null });
-
-    await logSet(user, { weight: '95', reps: '10' });
-    await passTime(0);
-
-    expect(api.writes()).toEqual(['PUT /api/workout-days/1']);
-    expect(api.lastWrite()?.body).toEqual({ exercises: expect.any(Array) });
-    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
-  });
-
-  it("shows 'Not saved yet — retrying' after a failed save and retries until it lands", async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    let failuresLeft = 2;
-    const api = mockWorkoutApi((call) => {
-      if (call.method !== 'PUT') return undefined;
-      if (failuresLeft-- > 0)
-        return failuresLeft === 1 ? networkDown() : answer(503, { message: 'Service unavailable' });
-      return undefined;
-    });
-    const day = chestDay();
-    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
-
-    await logSet(user, { weight: '95', reps: '10' });
-    await passTime(0);
-    const press = within(card('Incline Press'));
-    expect(press.getByText('Not saved yet — retrying')).toBeInTheDocument();
-    expect(press.getByText('95 lbs × 10')).toBeInTheDocument();
-
-    await passTime(1000);
-    expect(api.writes()).toHaveLength(2);
-    expect(press.getByText('Not saved yet — retrying')).toBeInTheDocument();
-
-    await passTime(2000);
-    expect(api.writes()).toHaveLength(3);
-    expect(press.getByText('Saved')).toBeInTheDocument();
-    expect(press.queryByText('Not saved yet — retrying')).not.toBeInTheDocument();
-    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
-    expect(warn).toHaveBeenCalledTimes(2);
-  });
-
-  it('retries at once when the connection comes back', async () => {
+  it('keeps a set logged with no network in this browser, counts it as waiting, and sends it when the api answers', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     let online = false;
-    const api = mockWorkoutApi((call) => (call.method === 'PUT' && !online ? networkDown() : undefined));
+    const api = mockWorkoutApi((call) => (call.path === '/api/sync' && !online ? networkDown() : undefined));
     const day = chestDay();
-    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    const { user, outbox } = renderActiveWorkout({ day, session: sessionOf(day) });
 
     await logSet(user, { weight: '95', reps: '10' });
     await passTime(0);
-    expect(screen.getByText('Not saved yet — retrying')).toBeInTheDocument();
+
+    // Stored on this phone: the set is saved, and waits for the api.
+    const press = within(card('Incline Press'));
+    expect(press.getByText('Saved')).toBeInTheDocument();
+    expect(outbox().getStatus()).toMatchObject({ pendingSets: 1, lastOutcome: 'offline' });
 
     online = true;
-    await act(async () => {
-      window.dispatchEvent(new Event('online'));
-      await jest.advanceTimersByTimeAsync(0);
-    });
-
-    expect(api.writes()).toHaveLength(2);
-    expect(screen.getByText('Saved')).toBeInTheDocument();
+    await passTime(999);
+    expect(api.sent()).toEqual([]);
+    // The outbox tries again a second later (then 2 s, 4 s …).
+    await passTime(1);
+    expect(api.sent()).toEqual(['save']);
+    expect(savedSets(api.lastSave())['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
+    expect(outbox().getStatus()).toMatchObject({ operations: [], pendingSets: 0, lastOutcome: 'synced' });
   });
 
-  it('keeps an unsaved set on the phone and saves it when the workout is opened again', async () => {
+  it('keeps every set through a reload with no network: the next page finds them in the outbox', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockWorkoutApi((call) => (call.method === 'PUT' ? networkDown() : undefined));
+    mockWorkoutApi((call) => (call.path === '/api/sync' ? networkDown() : undefined));
     const day = chestDay();
     const first = renderActiveWorkout({ day, session: sessionOf(day) });
     await logSet(first.user, { weight: '95', reps: '10' });
+    await skipRest(first.user);
+    await logSet(first.user, { weight: '115', reps: '6' });
     await passTime(0);
     first.unmount();
 
-    // The page is reloaded; the api still has the session without the set.
-    const api = mockWorkoutApi();
-    renderActiveWorkout({ day, session: sessionOf(day) });
+    // The page is reloaded: a new outbox for the same user reads what the last one stored.
+    const again = renderActiveWorkout({ day, session: sessionOf(day), userId: first.userId });
     await passTime(0);
 
-    expect(within(card('Incline Press')).getByText('95 lbs × 10')).toBeInTheDocument();
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
-    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: true, weight: 95, reps: 10 });
-    expect(localStorage.getItem(backupKey(day.id, SESSION_ID))).toBeNull();
-  });
-
-  it('ignores a copy on the phone that the api already has', async () => {
-    const day = chestDay();
-    writeBackup(localStorage, backupKey(day.id, SESSION_ID), day.exercises, Date.now());
-    const api = mockWorkoutApi();
-    renderActiveWorkout({ day, session: sessionOf(day) });
-    await passTime(0);
-
-    expect(api.writes()).toEqual([]);
+    const status = again.outbox().getStatus();
+    expect(status.operations.map((op) => op.type)).toEqual(['save']);
+    expect(status.pendingSets).toBe(2);
+    const [save] = status.operations as Extract<(typeof status.operations)[number], { type: 'save' }>[];
+    expect(savedSets(save.exercises)['101-w2']).toMatchObject({ completed: true, weight: 115, reps: 6 });
   });
 
   it('undoes the last set: it takes input again with its numbers and the undo is saved', async () => {
@@ -298,7 +259,7 @@ describe('saving every set at once', () => {
     expect(screen.getByLabelText('Reps')).toHaveValue('10');
     expect(screen.getByRole('banner')).toHaveTextContent('0/6 sets');
     expect(screen.queryByRole('button', { name: 'Undo last set' })).not.toBeInTheDocument();
-    expect(savedSets(api.lastWrite()?.body)['101-w1']).toMatchObject({ completed: false, completedAt: null });
+    expect(savedSets(api.lastSave())['101-w1']).toMatchObject({ completed: false, completedAt: null });
   });
 });
 

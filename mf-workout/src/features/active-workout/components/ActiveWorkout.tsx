@@ -2,17 +2,15 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Exercise, Session, WorkoutDay } from '@hit/contracts';
-import { isAccessDenied, queryKeys, toast, useWorkoutInProgress } from '@hit/platform';
-import { GREAT_JOB_TOAST_MS } from '../../../constants';
-import { completeWorkoutDay, endSession, saveSessionExercises, saveWorkoutDay } from '../api/workoutCalls';
+import { queryKeys, toast, useOutbox, useOutboxStatus, useWorkoutInProgress, type Outbox } from '@hit/platform';
+import { GREAT_JOB_TOAST_MS, SYNC_WAIT_MS } from '../../../constants';
 import { useAutosave } from '../hooks/useAutosave';
 import { useLastWorkouts } from '../hooks/useLastWorkouts';
 import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
 import { primeRestAlarm, soundRestAlarm } from '../lib/restAlarm';
 import { setSaveState } from '../logic/autosave';
-import { backupKey, browserStorage, readBackup } from '../logic/pendingBackup';
-import { anySetCompleted, earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
+import { earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
 import { openWorkout, workoutReducer } from '../logic/workoutReducer';
 import { ExerciseCard } from './ExerciseCard';
 import { RestTimerOverlay } from './RestTimerOverlay';
@@ -22,8 +20,8 @@ import { WorkoutTipCard } from './WorkoutTipCard';
 
 export interface ActiveWorkoutProps {
   day: WorkoutDay;
-  /** null = local mode (the session could not be started): sets are saved through the day instead. */
-  session: Session | null;
+  /** The session: started here (its id made by this browser) or resumed; its exercises as last saved. */
+  session: Session;
   /** After Exit, after 'Return to Home', or when access is denied. */
   onClose: () => void;
 }
@@ -43,29 +41,44 @@ const ExerciseList = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 
-/** What a failure to finish says to the lifter. */
+/** What a failure to store the workout in this browser says to the lifter. */
 function failureMessage(error: unknown): string {
-  if (error instanceof TypeError) return 'The server could not be reached. Check your connection.';
-  return error instanceof Error ? `${error.message}.` : 'Something went wrong.';
+  const reason = error instanceof Error && error.message ? ` (${error.message.replace(/\.$/, '')})` : '';
+  return `This browser could not store the workout${reason}. Free some storage space and try again.`;
+}
+
+/** Sends the outbox now and says whether the api has everything, waiting at most `ms` for a slow network. */
+async function syncedWithin(outbox: Outbox, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    return (await Promise.race([outbox.flush(), timeout])) === 'synced';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * The active workout (docs/product-rules.md, "Logging sets"): sets logged one by one and each saved at once, rest
  * timers, tips, and the end of the workout (completed after its last set, or left with Exit). What happens is
- * logic/workoutReducer's; this screen renders its state and carries out what the state asks for (timers, saves, toasts,
- * api calls).
+ * logic/workoutReducer's; this screen renders its state and carries out what the state asks for (timers, saves, toasts).
+ * Every write goes into the outbox (issue #18): stored in this browser before the screen says it is done, sent to the
+ * api in order, with or without a network at the time.
  */
 export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JSX.Element {
   const queryClient = useQueryClient();
-  const storageKey = backupKey(day.id, session?.id ?? null);
+  const outbox = useOutbox();
+  const outboxStatus = useOutboxStatus();
 
-  // The workout as the api has it (a resumed session brings its completed sets), unless this browser holds a
-  // newer state the api never confirmed (offline, then reloaded).
-  const [initial] = useState(() => {
-    const fromApi = session?.exercises ?? day.exercises;
-    const restored = readBackup(browserStorage(), storageKey, fromApi, Date.now());
-    return { fromApi, exercises: restored ?? fromApi, openedAt: Date.now() };
-  });
+  // The workout as last saved: a resumed session brings its completed sets, from the api or from this browser's
+  // outbox (offline, then reloaded).
+  const [initial] = useState(() => ({
+    fromApi: session.exercises,
+    exercises: session.exercises,
+    openedAt: Date.now(),
+  }));
   const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt }) =>
     openWorkout(exercises, openedAt),
   );
@@ -90,13 +103,20 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
 
   const { autosave, status } = useAutosave({
     savedExercises: initial.fromApi,
-    save: (list, reason) =>
-      session
-        ? saveSessionExercises(session.id, list, reason === 'exit' ? day : undefined)
-        : saveWorkoutDay(day.id, list),
-    onAccessDenied: closeDenied,
-    backupKey: storageKey,
+    save: async (list) => {
+      if (!outbox) throw new Error('Nobody is signed in');
+      await outbox.append({ type: 'save', dayId: day.id, sessionId: session.id, exercises: list });
+    },
   });
+
+  // The api answered that access ended before these sets (the trial ran out): they wait in the outbox, and the
+  // dashboard's upgrade prompt says how many.
+  const waitingForAccess =
+    outboxStatus?.lastOutcome === 'waiting' &&
+    outboxStatus.operations.some((op) => 'sessionId' in op && op.sessionId === session.id);
+  useEffect(() => {
+    if (waitingForAccess) closeDenied();
+  }, [waitingForAccess, closeDenied]);
 
   // Every change of the sets (completed, undone, or restored from this phone's copy) goes to the api at once.
   const handedIn = useRef<readonly Exercise[]>(initial.fromApi);
@@ -138,39 +158,23 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     if (lastCompleted) cheerLastSet();
   }, [lastCompleted]);
 
-  const refreshAfterSaving = () => {
-    const changed = [
-      queryKeys.workoutDays,
-      queryKeys.workoutState,
-      queryKeys.openSession,
-      queryKeys.progress,
-      queryKeys.lastWorkouts,
-    ];
-    for (const queryKey of changed) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
-
   /**
-   * Save the session's exercises, end it, save the day, mark it complete, then refresh
-   * (docs/product-rules.md, "Finishing or leaving a workout").
+   * The last sets and the completion go into the outbox (the api records the sets, ends the session and moves the
+   * rotation once: docs/product-rules.md, "Finishing or leaving a workout"), then are sent; 'Workout Complete!' says
+   * whether the api has them yet.
    */
   const completeWorkout = useEffectEvent(async () => {
     try {
-      await autosave.saveAndWait(exercises, 'complete');
-      if (session) {
-        await endSession(session.id);
-        await saveWorkoutDay(day.id, exercises);
-      }
-      await completeWorkoutDay(day.id);
+      if (!outbox) throw new Error('Nobody is signed in');
+      // The last sets are stored before the completion (the outbox sends in order).
+      if (autosave.unsavedExercises()) await autosave.saveAndWait(exercises, 'complete');
+      await outbox.append({ type: 'complete', dayId: day.id, sessionId: session.id });
     } catch (error) {
-      if (isAccessDenied(error)) return closeDenied();
       console.error('Finishing the workout failed:', error);
       dispatch({ type: 'finishFailed', message: failureMessage(error) });
       return;
     }
-    refreshAfterSaving();
-    dispatch({ type: 'finishSucceeded' });
+    dispatch({ type: 'finishSucceeded', synced: await syncedWithin(outbox, SYNC_WAIT_MS) });
   });
   // Each time the workout turns to finishing (its last set a second ago, or 'Try again').
   useEffect(() => {
@@ -183,31 +187,20 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     dispatch({ type: 'setCompleted', exerciseId, setId, entry, now: Date.now() });
   }, []);
 
-  /** Exit: the sets done are saved with the day and the session ended, then back to the dashboard. */
+  /** Exit: the sets done are saved and the session ended (both through the outbox), then back to the dashboard. */
   const onExit = async () => {
     if (exiting) return;
     dispatch({ type: 'exitStarted' });
     try {
-      if (anySetCompleted(exercises) || autosave.unsavedExercises()) await autosave.saveAndWait(exercises, 'exit');
-      if (session) {
-        await endSession(session.id).catch((error: unknown) => {
-          // The sets are saved; an open session left behind is only offered for resume later.
-          if (isAccessDenied(error)) throw error;
-          console.warn('Ending the session failed:', error);
-        });
-      }
+      if (!outbox) throw new Error('Nobody is signed in');
+      if (autosave.unsavedExercises()) await autosave.saveAndWait(exercises, 'exit');
+      await outbox.append({ type: 'end', dayId: day.id, sessionId: session.id });
     } catch (error) {
-      if (isAccessDenied(error)) return closeDenied();
+      console.error('Leaving the workout failed:', error);
       dispatch({ type: 'exitFailed', now: Date.now() });
-      toast({
-        title: 'Not saved yet',
-        description:
-          'Your sets could not be saved. Check your connection and tap Exit again — they are kept on this phone meanwhile.',
-        variant: 'destructive',
-      });
+      toast({ title: 'Not saved yet', description: failureMessage(error), variant: 'destructive' });
       return;
     }
-    refreshAfterSaving();
     close();
   };
 

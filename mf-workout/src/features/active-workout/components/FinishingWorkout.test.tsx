@@ -1,14 +1,32 @@
 import { act, screen } from '@testing-library/react';
+import type { SyncOperation } from '@hit/contracts';
 import { dismissToast, queryKeys } from '@hit/platform';
-import { COMPLETION_CALLBACK_DELAY_MS } from '../../../constants';
+import { COMPLETION_CALLBACK_DELAY_MS, SYNC_WAIT_MS } from '../../../constants';
+import { WILL_SYNC_TEXT } from './WorkoutComplete';
 import { logSet } from '../testing/actions';
 import { blankSets, chestDay, completed, exercise, SESSION_ID, sessionOf } from '../testing/fixtures';
 import { passTime, renderActiveWorkout } from '../testing/renderActiveWorkout';
-import { answer, mockWorkoutApi, networkDown, type Route } from '../testing/workoutApi';
+import { answer, mockWorkoutApi, networkDown, type ApiCall, type Route } from '../testing/workoutApi';
 
-const sessionPath = `/api/sessions/${SESSION_ID}`;
 const at = '2026-11-22T08:50:00.000Z';
-const trialOver = () => answer(402, { message: 'Your free trial has ended' });
+
+/** POST /api/sync as the api answers once access ended before these operations (the trial ran out). */
+function trialOver(call: ApiCall) {
+  const { operations } = call.body as { operations: SyncOperation[] };
+  return answer(200, {
+    results: operations.map((op) => ({
+      opId: op.opId,
+      status: 'waiting',
+      httpStatus: 402,
+      message: 'Your free trial has ended',
+      acceptedUntil: null,
+    })),
+    workoutDays: [],
+    workoutState: { cycleCount: 0, nextRecommendedDay: 1 },
+    openSession: null,
+  });
+}
+const isSync = (call: ApiCall) => call.method === 'POST' && call.path === '/api/sync';
 
 /** Day 1 with every set done but the last working set. */
 function oneSetLeft() {
@@ -20,16 +38,15 @@ function oneSetLeft() {
   ]);
 }
 
-function renderLastSet(route?: Route, { local = false } = {}) {
+function renderLastSet(route?: Route) {
   const api = mockWorkoutApi(route);
   const day = oneSetLeft();
-  const view = renderActiveWorkout({ day, session: local ? null : sessionOf(day) });
+  const view = renderActiveWorkout({ day, session: sessionOf(day) });
   return { ...view, api, day };
 }
 
 beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2026-11-22T09:00:00.000Z') });
-  localStorage.clear();
 });
 afterEach(() => {
   act(() => dismissToast());
@@ -37,42 +54,69 @@ afterEach(() => {
 });
 
 describe('completing the workout', () => {
-  it('1 s after the last set: saves the session, ends it, saves the day, marks it complete, then says so', async () => {
-    const { user, api, queryClient, onClose } = renderLastSet();
-    const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
+  it('1 s after the last set: stores the sets and the completion, sends them, then says so', async () => {
+    const { user, api, onClose, outbox } = renderLastSet();
 
     await logSet(user, { weight: '30', reps: '9' });
     await passTime(COMPLETION_CALLBACK_DELAY_MS - 1);
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
+    expect(api.sent()).toEqual(['save']);
     expect(screen.queryByText('Workout Complete!')).not.toBeInTheDocument();
 
     await passTime(1);
 
-    expect(api.writes()).toEqual([
-      `PUT ${sessionPath}`,
-      `PUT ${sessionPath}`,
-      `POST ${sessionPath}/end`,
-      'PUT /api/workout-days/1',
-      'POST /api/workout-days/1/complete',
-    ]);
-    const [dayPut, complete] = api.calls.filter((call) => call.method !== 'GET').slice(3);
-    expect(dayPut.body).toEqual({ exercises: expect.any(Array) });
-    expect(JSON.stringify(dayPut.body)).toContain(
+    expect(api.sent()).toEqual(['save', 'complete']);
+    expect(api.operations()[1]).toEqual({
+      opId: expect.any(String),
+      at: '2026-11-22T09:00:01.000Z',
+      type: 'complete',
+      dayId: 1,
+      sessionId: SESSION_ID,
+    });
+    expect(JSON.stringify(api.lastSave())).toContain(
       '"id":"102-work","type":"working","completed":true,"weight":30,"reps":9',
     );
-    expect(complete.body).toEqual({});
-    for (const queryKey of [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.progress]) {
-      expect(invalidate).toHaveBeenCalledWith({ queryKey });
-    }
-
     expect(screen.getByRole('heading', { name: 'Workout Complete!' })).toHaveFocus();
     expect(screen.getByText('Day 1')).toBeInTheDocument();
     expect(screen.getByText('Chest & Back')).toBeInTheDocument();
     expect(screen.getByText('All 2 exercises completed')).toBeInTheDocument();
     expect(screen.getByText('Progress saved')).toBeInTheDocument();
+    // The api has it: nothing is said about syncing later.
+    expect(screen.queryByText(WILL_SYNC_TEXT)).not.toBeInTheDocument();
+    expect(outbox().getStatus()).toMatchObject({ operations: [], pendingSets: 0 });
 
     await user.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('completes with no network: Progress saved, and it will sync when back online', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { user, api, outbox } = renderLastSet((call) => (isSync(call) ? networkDown() : undefined));
+
+    await logSet(user, { weight: '30', reps: '9' });
+    await passTime(COMPLETION_CALLBACK_DELAY_MS);
+
+    expect(screen.getByRole('heading', { name: 'Workout Complete!' })).toBeInTheDocument();
+    expect(screen.getByText('Progress saved')).toBeInTheDocument();
+    expect(screen.getByText(WILL_SYNC_TEXT)).toBeInTheDocument();
+    expect(
+      outbox()
+        .getStatus()
+        .operations.map((op) => op.type),
+    ).toEqual(['save', 'complete']);
+    expect(outbox().getStatus().pendingSets).toBe(6);
+    expect(api.sent()).toEqual([]);
+  });
+
+  it('does not wait more than a few seconds for a network that does not answer', async () => {
+    const { user } = renderLastSet((call) => (isSync(call) ? new Promise<Response>(() => undefined) : undefined));
+
+    await logSet(user, { weight: '30', reps: '9' });
+    await passTime(COMPLETION_CALLBACK_DELAY_MS);
+    expect(screen.queryByText('Workout Complete!')).not.toBeInTheDocument();
+
+    await passTime(SYNC_WAIT_MS);
+    expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
+    expect(screen.getByText(WILL_SYNC_TEXT)).toBeInTheDocument();
   });
 
   it('finishes a workout that opens with every set done (reloaded right after the last set)', async () => {
@@ -92,26 +136,7 @@ describe('completing the workout', () => {
 
     await passTime(COMPLETION_CALLBACK_DELAY_MS);
 
-    expect(api.writes()).toEqual([
-      `PUT ${sessionPath}`,
-      `POST ${sessionPath}/end`,
-      'PUT /api/workout-days/1',
-      'POST /api/workout-days/1/complete',
-    ]);
-    expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
-  });
-
-  it('in local mode saves the day and marks it complete', async () => {
-    const { user, api } = renderLastSet(undefined, { local: true });
-
-    await logSet(user, { weight: '30', reps: '9' });
-    await passTime(COMPLETION_CALLBACK_DELAY_MS);
-
-    expect(api.writes()).toEqual([
-      'PUT /api/workout-days/1',
-      'PUT /api/workout-days/1',
-      'POST /api/workout-days/1/complete',
-    ]);
+    expect(api.sent()).toEqual(['complete']);
     expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
   });
 
@@ -122,45 +147,57 @@ describe('completing the workout', () => {
     await user.click(screen.getByRole('button', { name: 'Undo last set' }));
     await passTime(5000);
 
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`, `PUT ${sessionPath}`]);
+    expect(api.sent()).toEqual(['save', 'save']);
     expect(screen.queryByText('Workout Complete!')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Reps')).toHaveValue('9');
   });
 
-  it('closes the workout when access is denied (402) on completing', async () => {
-    const { user, onClose, queryClient } = renderLastSet((call) =>
-      call.path.endsWith('/complete') ? trialOver() : undefined,
+  it('closes the workout when the api says access ended (the trial ran out), keeping the sets for an upgrade', async () => {
+    const { user, onClose, queryClient, outbox } = renderLastSet((call) =>
+      isSync(call) ? trialOver(call) : undefined,
     );
     const invalidate = jest.spyOn(queryClient, 'invalidateQueries');
 
     await logSet(user, { weight: '30', reps: '9' });
-    await passTime(COMPLETION_CALLBACK_DELAY_MS);
+    await passTime(0);
 
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.subscriptionStatus });
-    expect(screen.queryByText('Workout Complete!')).not.toBeInTheDocument();
+    expect(outbox().getStatus()).toMatchObject({ lastOutcome: 'waiting', waitingSets: 6 });
+    expect(
+      outbox()
+        .getStatus()
+        .operations.map((op) => op.type),
+    ).toEqual(['save']);
   });
 
-  it('says what went wrong and tries again on request', async () => {
+  it('says what went wrong when this browser cannot store the workout, and tries again on request', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    let down = true;
-    const { user, api } = renderLastSet((call) => (down && call.path.endsWith('/end') ? networkDown() : undefined));
+    const { user, api, outbox } = renderLastSet();
+    const append = outbox().append.bind(outbox());
+    jest
+      .spyOn(outbox(), 'append')
+      .mockImplementation((op) =>
+        op.type === 'complete' ? Promise.reject(new Error('QuotaExceededError')) : append(op),
+      );
 
     await logSet(user, { weight: '30', reps: '9' });
     await passTime(COMPLETION_CALLBACK_DELAY_MS);
-    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached. Check your connection.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This browser could not store the workout (QuotaExceededError). Free some storage space and try again.',
+    );
 
-    down = false;
+    jest.mocked(outbox().append).mockImplementation(append);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await passTime(0);
 
     expect(screen.getByText('Workout Complete!')).toBeInTheDocument();
-    expect(api.writes().at(-1)).toBe('POST /api/workout-days/1/complete');
+    expect(api.sent().at(-1)).toBe('complete');
   });
 });
 
 describe('exiting', () => {
-  it('saves the sets done with the day, ends the session, then closes', async () => {
+  it('stores the sets done and the end of the session, sends them, then closes', async () => {
     const api = mockWorkoutApi();
     const day = chestDay();
     const { user, onClose } = renderActiveWorkout({ day, session: sessionOf(day) });
@@ -170,20 +207,8 @@ describe('exiting', () => {
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await passTime(0);
 
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`, `PUT ${sessionPath}`, `POST ${sessionPath}/end`]);
-    const exitSave = api.calls.filter((call) => call.method === 'PUT')[1].body as {
-      workoutDay: unknown;
-      exercises: unknown[];
-    };
-    expect(exitSave.workoutDay).toEqual({
-      id: 1,
-      name: 'Day 1',
-      muscleGroups: ['Chest', 'Back'],
-      lastCompleted: null,
-      canPerform: true,
-      isCompleted: false,
-    });
-    expect(exitSave.exercises).toHaveLength(2);
+    expect(api.sent()).toEqual(['save', 'end']);
+    expect(api.operations()[1]).toMatchObject({ type: 'end', dayId: 1, sessionId: SESSION_ID });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -195,62 +220,44 @@ describe('exiting', () => {
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await passTime(0);
 
-    expect(api.writes()).toEqual([`POST ${sessionPath}/end`]);
+    expect(api.sent()).toEqual(['end']);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('in local mode saves the day and closes', async () => {
-    const api = mockWorkoutApi();
-    const { user, onClose } = renderActiveWorkout({ day: chestDay(), session: null });
+  it('closes with no network too: the sets and the exit wait in the outbox', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockWorkoutApi((call) => (isSync(call) ? networkDown() : undefined));
+    const day = chestDay();
+    const { user, onClose, outbox } = renderActiveWorkout({ day, session: sessionOf(day) });
     await logSet(user, { weight: '95', reps: '10' });
 
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await passTime(0);
 
-    expect(api.writes()).toEqual(['PUT /api/workout-days/1', 'PUT /api/workout-days/1']);
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(
+      outbox()
+        .getStatus()
+        .operations.map((op) => op.type),
+    ).toEqual(['save', 'end']);
+    expect(outbox().getStatus().pendingSets).toBe(1);
   });
 
-  it('stays, with the set kept, when the sets cannot be saved', async () => {
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = mockWorkoutApi((call) => (call.method === 'PUT' ? networkDown() : undefined));
+  it('stays, with the set kept, when this browser cannot store them', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockWorkoutApi();
     const day = chestDay();
-    const { user, onClose } = renderActiveWorkout({ day, session: sessionOf(day) });
+    const { user, onClose, outbox } = renderActiveWorkout({ day, session: sessionOf(day) });
     await logSet(user, { weight: '95', reps: '10' });
+    await passTime(0);
+    jest.spyOn(outbox(), 'append').mockRejectedValue(new Error('QuotaExceededError'));
 
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await passTime(0);
 
     expect(onClose).not.toHaveBeenCalled();
-    expect(api.writes()).not.toContain(`POST ${sessionPath}/end`);
     expect(screen.getByRole('alert')).toHaveTextContent('Not saved yet');
-    expect(screen.getByText('Not saved yet — retrying')).toBeInTheDocument();
+    expect(screen.getByText('95 lbs × 10')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exit' })).toBeEnabled();
-  });
-});
-
-describe('access denied', () => {
-  it('closes the workout when a set save answers 402', async () => {
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = mockWorkoutApi((call) => (call.method === 'PUT' ? trialOver() : undefined));
-    const day = chestDay();
-    const { user, onClose } = renderActiveWorkout({ day, session: sessionOf(day) });
-
-    await logSet(user, { weight: '95', reps: '10' });
-    await passTime(60_000);
-
-    expect(onClose).toHaveBeenCalledTimes(1);
-    expect(api.writes()).toEqual([`PUT ${sessionPath}`]);
-  });
-
-  it('closes the workout when Exit answers 402', async () => {
-    const day = chestDay();
-    mockWorkoutApi((call) => (call.path.endsWith('/end') ? trialOver() : undefined));
-    const { user, onClose } = renderActiveWorkout({ day, session: sessionOf(day) });
-
-    await user.click(screen.getByRole('button', { name: 'Exit' }));
-    await passTime(0);
-
-    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -96,6 +96,9 @@ interface WorkoutCompleteProps {
   onReturnHome: () => void;
 }
 
+/** Shown under 'Progress saved' when the api has not taken the workout yet (issue #18). */
+export const WILL_SYNC_TEXT = "Saved on this device: it will sync when you're back online.";
+
 /** The end of a workout: saving it, then 'Workout Complete!' (or what went wrong, with Try again). */
 export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHome }: WorkoutCompleteProps) {
   const title = useRef<HTMLHeadingElement>(null);
@@ -165,6 +168,7 @@ export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHo
           <Check /> Progress saved
         </li>
       </Facts>
+      {!state.synced && <Muted role="status">{WILL_SYNC_TEXT}</Muted>}
       <Actions>
         <Button size="lg" fullWidth onClick={onReturnHome}>
           Return to Home

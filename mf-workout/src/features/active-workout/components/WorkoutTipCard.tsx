@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { TIP_DELAY_MS, TIP_HIDE_AFTER_MS, TIP_SWIPE_THRESHOLD_PX } from '../../../constants';
-import { browserStorage } from '../logic/pendingBackup';
+import { browserStorage } from '../lib/browserStorage';
 import { takeNextTipIndex } from '../logic/tipRotation';
 import { WORKOUT_TIPS } from './workoutTips';
 

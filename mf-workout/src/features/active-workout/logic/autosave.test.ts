@@ -2,10 +2,6 @@ import type { Exercise } from '@hit/contracts';
 import { chestDay, completed, exercise, blankSets } from '../testing/fixtures';
 import { backoffDelayMs, createAutosave, setSaveState, type AutosaveStatus, type SaveReason } from './autosave';
 
-class Status402 extends Error {
-  status = 402;
-}
-
 const first = chestDay().exercises;
 const [w1, w2, work] = blankSets(101);
 const second = [
@@ -40,12 +36,8 @@ async function flushPromises() {
   await jest.advanceTimersByTimeAsync(0);
 }
 
-function started(save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>, onAccessDenied = jest.fn()) {
-  const autosave = createAutosave({
-    save,
-    isAccessDenied: (error) => error instanceof Status402,
-    onAccessDenied,
-  });
+function started(save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>) {
+  const autosave = createAutosave({ save });
   autosave.start();
   return autosave;
 }
@@ -90,8 +82,6 @@ describe('autosave', () => {
     const autosave = createAutosave({
       savedExercises: second,
       save: jest.fn(),
-      isAccessDenied: () => false,
-      onAccessDenied: jest.fn(),
     });
     expect(autosave.getStatus().savedExercises).toBe(second);
   });
@@ -136,20 +126,6 @@ describe('autosave', () => {
     expect(autosave.getStatus().failing).toBe(false);
   });
 
-  it('stops on 402 and says access is denied', async () => {
-    const onAccessDenied = jest.fn();
-    const save = jest.fn().mockRejectedValue(new Status402('402: Free trial expired'));
-    const autosave = started(save, onAccessDenied);
-
-    autosave.save(second);
-    await flushPromises();
-    await jest.advanceTimersByTimeAsync(60_000);
-
-    expect(onAccessDenied).toHaveBeenCalledTimes(1);
-    expect(save).toHaveBeenCalledTimes(1);
-    expect(autosave.getStatus().accessDenied).toBe(true);
-  });
-
   it('lets a caller wait for a save, hearing of the first failure while retries go on', async () => {
     const save = jest.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({});
     const autosave = started(save);
@@ -161,7 +137,7 @@ describe('autosave', () => {
 
   it('sends nothing before start() and no retries after stop()', async () => {
     const save = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    const autosave = createAutosave({ save, isAccessDenied: () => false, onAccessDenied: jest.fn() });
+    const autosave = createAutosave({ save });
 
     autosave.save(second);
     expect(save).not.toHaveBeenCalled();
@@ -182,7 +158,6 @@ describe("a completed set's save state", () => {
     savedVersion: 1,
     savedExercises,
     failing,
-    accessDenied: false,
   });
 
   it.each<[string, AutosaveStatus, 'saved' | 'saving' | 'retrying']>([

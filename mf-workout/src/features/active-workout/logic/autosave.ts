@@ -1,8 +1,8 @@
 /**
  * Saves the workout after every set (docs/product-rules.md, "Autosave") so no set is ever lost: one save in flight at a
- * time, each one sending the newest full state (a newer set supersedes an older save that has not gone out), and a
- * failed save retried with exponential backoff until it lands. Only a denied access (402) stops it: nothing can be
- * saved then, and the workout view closes.
+ * time, each one handing the newest full state to the outbox (a newer set supersedes an older save that has not gone
+ * out), and a failed save retried with exponential backoff until it lands. The outbox sends to the api; access (402)
+ * is its business.
  */
 import type { Exercise, WorkoutSet } from '@hit/contracts';
 
@@ -18,16 +18,12 @@ export interface AutosaveStatus {
   savedExercises: readonly Exercise[];
   /** The last attempt failed and a retry is scheduled. */
   failing: boolean;
-  /** The api refused with 402: saving has stopped. */
-  accessDenied: boolean;
 }
 
 export interface AutosaveOptions {
   /** The state the api already has: what the workout opened with. */
   savedExercises?: readonly Exercise[];
   save: (exercises: Exercise[], reason: SaveReason) => Promise<unknown>;
-  isAccessDenied: (error: unknown) => boolean;
-  onAccessDenied: (error: unknown) => void;
   /** A failed attempt (the next one is scheduled): for logging. */
   onError?: (error: unknown) => void;
   /** Wait before retry number `attempt` (0 first). */
@@ -48,20 +44,12 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export function createAutosave({
-  savedExercises = [],
-  save,
-  isAccessDenied,
-  onAccessDenied,
-  onError,
-  retryDelayMs = backoffDelayMs,
-}: AutosaveOptions) {
+export function createAutosave({ savedExercises = [], save, onError, retryDelayMs = backoffDelayMs }: AutosaveOptions) {
   let status: AutosaveStatus = {
     latestVersion: 0,
     savedVersion: 0,
     savedExercises,
     failing: false,
-    accessDenied: false,
   };
   let latest: { version: number; exercises: Exercise[]; reason: SaveReason } | null = null;
   let inFlight = false;
@@ -93,7 +81,7 @@ export function createAutosave({
   }
 
   async function run(): Promise<void> {
-    if (inFlight || stopped || status.accessDenied || !latest || status.savedVersion >= latest.version) return;
+    if (inFlight || stopped || !latest || status.savedVersion >= latest.version) return;
     clearRetry();
     inFlight = true;
     const { version, exercises, reason } = latest;
@@ -102,12 +90,6 @@ export function createAutosave({
     } catch (error) {
       inFlight = false;
       if (stopped) return;
-      if (isAccessDenied(error)) {
-        update({ accessDenied: true, failing: false });
-        settle(error);
-        onAccessDenied(error);
-        return;
-      }
       onError?.(error);
       update({ failing: true });
       // Whoever waits for this save hears of the failure now; the state itself keeps being retried.
@@ -138,7 +120,6 @@ export function createAutosave({
    * attempt that fails (the state is still retried in the background, unless access was denied).
    */
   function saveAndWait(exercises: Exercise[], reason: SaveReason): Promise<void> {
-    if (status.accessDenied) return Promise.reject(new Error('Saving stopped: access denied'));
     return new Promise<void>((resolve, reject) => {
       // Registered first: a save that fails at once must still reach this waiter.
       waiters.push({ version: status.latestVersion + 1, resolve, reject });
@@ -157,7 +138,7 @@ export function createAutosave({
     save: saveState,
     saveAndWait,
 
-    /** The newest state not yet confirmed by the api, if any. */
+    /** The newest state not yet stored, if any. */
     unsavedExercises(): Exercise[] | null {
       return latest && status.savedVersion < latest.version ? latest.exercises : null;
     },

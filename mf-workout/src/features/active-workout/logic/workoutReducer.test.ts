@@ -273,7 +273,12 @@ describe('finished', () => {
   });
 
   it.each<[string, WorkoutAction[], WorkoutState['finish']]>([
-    ['succeeds', [{ type: 'finishSucceeded' }], { name: 'complete' }],
+    ['succeeds, synced', [{ type: 'finishSucceeded', synced: true }], { name: 'complete', synced: true }],
+    [
+      'succeeds, stored on this device only',
+      [{ type: 'finishSucceeded', synced: false }],
+      { name: 'complete', synced: false },
+    ],
     ['fails with a message', [{ type: 'finishFailed', message: 'Offline.' }], { name: 'failed', message: 'Offline.' }],
     [
       'is tried again after failing',
@@ -281,7 +286,14 @@ describe('finished', () => {
       { name: 'finishing' },
     ],
     ['is not tried again while on its way', [{ type: 'finishRetried' }], { name: 'finishing' }],
-    ['stays complete', [{ type: 'finishSucceeded' }, { type: 'finishFailed', message: 'late' }], { name: 'complete' }],
+    [
+      'stays complete',
+      [
+        { type: 'finishSucceeded', synced: true },
+        { type: 'finishFailed', message: 'late' },
+      ],
+      { name: 'complete', synced: true },
+    ],
   ])('%s', (_case, actions, finish) => {
     expect(run(finishing(), ...actions).finish).toEqual(finish);
   });

@@ -45,8 +45,12 @@ export type UpcomingStep =
   | { step: 'nextExercise'; at: number }
   | { step: 'finish'; at: number };
 
-/** Finishing: saving, ending the session and marking the day complete; then done, or failed with a message. */
-export type FinishState = { name: 'finishing' } | { name: 'complete' } | { name: 'failed'; message: string };
+/**
+ * Finishing: the completion stored in the outbox and sent; then done (`synced` false: stored on this device, sent when
+ * the network is back), or failed with a message (this browser refused to store it).
+ */
+export type FinishState =
+  { name: 'finishing' } | { name: 'complete'; synced: boolean } | { name: 'failed'; message: string };
 
 export interface WorkoutState {
   exercises: Exercise[];
@@ -77,7 +81,7 @@ export type WorkoutAction =
   | { type: 'exitFailed'; now: number }
   | { type: 'finishFailed'; message: string }
   | { type: 'finishRetried' }
-  | { type: 'finishSucceeded' };
+  | { type: 'finishSucceeded'; synced: boolean };
 
 /**
  * The workout as it opens, new or resumed from an open session (or from this phone's unsaved copy): the first
@@ -208,6 +212,8 @@ export function workoutReducer(state: WorkoutState, action: WorkoutAction): Work
       return state.finish?.name === 'failed' ? { ...state, finish: { name: 'finishing' } } : state;
 
     case 'finishSucceeded':
-      return state.finish?.name === 'finishing' ? { ...state, finish: { name: 'complete' } } : state;
+      return state.finish?.name === 'finishing'
+        ? { ...state, finish: { name: 'complete', synced: action.synced } }
+        : state;
   }
 }

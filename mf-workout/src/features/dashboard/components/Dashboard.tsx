@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Session } from '@hit/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys, useUser } from '@hit/platform';
+import { INITIAL_WORKOUT_STATE } from '@hit/contracts/rules';
+import { useUser } from '@hit/platform';
 import { PageContainer, Spinner } from '@hit/ui';
 import styled from 'styled-components';
 import { ActiveWorkout } from '../../active-workout';
-import { useOpenSession, useWorkoutDays, useWorkoutState } from '../../workouts-api';
+import { useWorkoutView, type WorkoutView } from '../../workouts-api';
 import { useAccessGuard, type AccessGuard } from '../hooks/useAccessGuard';
 import { useNow } from '../hooks/useNow';
+import { usePrefetchHints } from '../hooks/usePrefetchHints';
 import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
 import { useWelcomeModal } from '../hooks/useWelcomeModal';
 import { restPeriod, type RestPeriod } from '../logic/restPeriod';
@@ -42,32 +42,24 @@ const Lower = styled.div`
  * /home (docs/product-rules.md, "Screens and routes"): the dashboard, replaced by the active workout while one runs.
  */
 export function Dashboard() {
-  const queryClient = useQueryClient();
   const { data: user } = useUser();
-  const days = useWorkoutDays();
-  const state = useWorkoutState();
   const guard = useAccessGuard();
   const { access } = guard;
-  const openSession = useOpenSession({ enabled: !access.isLoading && access.canAccessFeatures });
+  const { days, state, view } = useWorkoutView({ openSessionEnabled: !access.isLoading && access.canAccessFeatures });
   const welcome = useWelcomeModal(Boolean(user));
   const now = useNow(CLOCK_REFRESH_MS);
   const [activeWorkout, setActiveWorkout] = useState<StartedWorkout | null>(null);
 
-  const rest = restPeriod(days.data ?? [], now);
+  const rest = restPeriod(view?.workoutDays ?? [], now);
   const start = useStartWorkout({
-    state: state.data ?? { cycleCount: 0, nextRecommendedDay: 1 },
+    state: view?.workoutState ?? INITIAL_WORKOUT_STATE,
     rest,
     guard,
     onStarted: setActiveWorkout,
   });
 
-  const closeActiveWorkout = () => {
-    setActiveWorkout(null);
-    // The workout saved, ended or completed its session: show the days, rotation and resume offer as they are now.
-    for (const queryKey of [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  // What the workout did is in the outbox, so the view shows it at once; the api's answer to the sync replaces it.
+  const closeActiveWorkout = () => setActiveWorkout(null);
 
   if (activeWorkout) {
     return <ActiveWorkout day={activeWorkout.day} session={activeWorkout.session} onClose={closeActiveWorkout} />;
@@ -75,14 +67,7 @@ export function Dashboard() {
 
   return (
     <>
-      <DashboardContent
-        days={days}
-        state={state}
-        rest={rest}
-        unfinished={openSession.data ?? null}
-        start={start}
-        guard={guard}
-      />
+      <DashboardContent days={days} state={state} view={view} rest={rest} start={start} guard={guard} />
       {/* Outside the content so a load finishing under them does not remount them. */}
       <TrialExpiredOverlay open={guard.trialOverlayOpen} onDismiss={guard.dismissTrialOverlay} />
       <WelcomeModal open={welcome.open} closing={welcome.closing} onDismiss={welcome.dismiss} />
@@ -91,15 +76,15 @@ export function Dashboard() {
 }
 
 interface DashboardContentProps {
-  days: ReturnType<typeof useWorkoutDays>;
-  state: ReturnType<typeof useWorkoutState>;
+  days: ReturnType<typeof useWorkoutView>['days'];
+  state: ReturnType<typeof useWorkoutView>['state'];
+  view: WorkoutView | undefined;
   rest: RestPeriod;
-  unfinished: Session | null;
   start: ReturnType<typeof useStartWorkout>;
   guard: AccessGuard;
 }
 
-function DashboardContent({ days, state, rest, unfinished, start, guard }: DashboardContentProps) {
+function DashboardContent({ days, state, view, rest, start, guard }: DashboardContentProps) {
   // A refresh that failed keeps the last answer (offline, from the saved copy): the dashboard shows it. Only a read
   // with no answer at all is an error.
   const daysFailed = days.isError && days.data === undefined;
@@ -116,12 +101,21 @@ function DashboardContent({ days, state, rest, unfinished, start, guard }: Dashb
     );
   }
 
-  const workoutDays = days.data;
-  const workoutState = state.data;
-  if (workoutDays === undefined || workoutState === undefined) {
-    return <Spinner page label="Loading your workouts" />;
-  }
+  if (view === undefined) return <Spinner page label="Loading your workouts" />;
+  return <DashboardScreen view={view} rest={rest} start={start} guard={guard} />;
+}
+
+function DashboardScreen({
+  view,
+  rest,
+  start,
+  guard,
+}: Omit<DashboardContentProps, 'days' | 'state' | 'view'> & {
+  view: WorkoutView;
+}) {
+  const { workoutDays, workoutState, openSession: unfinished } = view;
   const nextDay = findNextDay(workoutDays, workoutState);
+  usePrefetchHints(nextDay);
   const unfinishedDay = unfinished ? workoutDays.find((day) => day.id === unfinished.dayId) : undefined;
 
   return (

@@ -1,6 +1,12 @@
 import { useId } from 'react';
-import { useCheckout } from '@hit/platform';
+import { useCheckout, useOutboxStatus } from '@hit/platform';
 import { Dialog, UpgradePrompt } from '@hit/ui';
+
+/** Sets logged offline after the trial ended wait in the outbox, unsent and kept, until an upgrade (issue #18). */
+export function waitingSetsText(count: number): string {
+  const sets = count === 1 ? '1 set is' : `${count} sets are`;
+  return `${sets} waiting to sync: they sync as soon as you upgrade.`;
+}
 
 /**
  * Shown while access is denied, until dismissed with 'Back to Home', Escape, a click outside or close
@@ -9,6 +15,7 @@ import { Dialog, UpgradePrompt } from '@hit/ui';
 export function TrialExpiredOverlay({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   const titleId = useId();
   const checkout = useCheckout();
+  const waitingSets = useOutboxStatus()?.waitingSets ?? 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()} labelledBy={titleId}>
       <UpgradePrompt
@@ -18,6 +25,7 @@ export function TrialExpiredOverlay({ open, onDismiss }: { open: boolean; onDism
         onUpgrade={() => checkout.mutate()}
         isPending={checkout.isPending}
         onBack={onDismiss}
+        note={waitingSets > 0 ? waitingSetsText(waitingSets) : undefined}
       />
     </Dialog>
   );

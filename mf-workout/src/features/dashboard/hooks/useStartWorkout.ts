@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Session, WorkoutDay, WorkoutState } from '@hit/contracts';
-import { ApiError, isAccessDenied, queryKeys } from '@hit/platform';
-import { useResetWorkoutDay, useStartSession } from '../../workouts-api';
+import { clearedExercises } from '@hit/contracts/rules';
+import { newObjectId, toast, useOutbox } from '@hit/platform';
 import type { RestPeriod } from '../logic/restPeriod';
 import { isNextDay } from '../logic/rotation';
 import type { AccessGuard } from './useAccessGuard';
 
-/** What the active workout is given: the day and its session (null = local mode). */
+/** What the active workout is given: the day and its session. */
 export interface StartedWorkout {
   day: WorkoutDay;
-  session: Session | null;
+  session: Session;
 }
 
 /** A start that needs the user first: not the recommended day, or inside the rest period. */
@@ -23,45 +22,41 @@ interface StartWorkoutOptions {
   onStarted: (workout: StartedWorkout) => void;
 }
 
+export const START_FAILED_TITLE = 'Could not start the workout';
+export const STORAGE_FAILED_TEXT =
+  'This browser refused to store it (storage full, or a private window that keeps nothing). Free some space and try again.';
+
 /**
  * The starting rules, in order: subscription status, recommended day, rest period, then the session
- * (docs/product-rules.md, "Starting a workout").
+ * (docs/product-rules.md, "Starting a workout"). The session gets its id here and its start goes into the outbox
+ * (issue #18): a workout starts the same with or without a network, and the api takes it when the outbox reaches it.
  */
 export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutOptions) {
-  const queryClient = useQueryClient();
-  const startSession = useStartSession();
-  const resetDay = useResetWorkoutDay();
+  const outbox = useOutbox();
   const [dialog, setDialog] = useState<StartDialog | null>(null);
   const [startingDayId, setStartingDayId] = useState<number | null>(null);
 
-  /** The api said the day is not (or no longer) next: true when fresh data confirms it. */
-  async function notNextAnyMore(day: WorkoutDay): Promise<boolean> {
-    await Promise.all([
-      queryClient.refetchQueries({ queryKey: queryKeys.workoutState }),
-      queryClient.refetchQueries({ queryKey: queryKeys.workoutDays }),
-    ]);
-    const fresh = queryClient.getQueryData<WorkoutState>(queryKeys.workoutState);
-    return Boolean(fresh && !isNextDay(day, fresh));
-  }
-
   async function startSessionFor(day: WorkoutDay): Promise<void> {
-    try {
-      onStarted({ day, session: await startSession.mutateAsync(day.id) });
-    } catch (error) {
-      if (isAccessDenied(error)) return guard.deniedByServer();
-      if (error instanceof ApiError && error.status === 409 && (await notNextAnyMore(day))) {
-        return setDialog({ kind: 'completeCurrentDayFirst', day });
-      }
-      // The session could not be started: the workout proceeds locally (docs/product-rules.md, "Starting a workout").
-      console.warn('Starting the workout session failed; continuing without one.', error);
-      onStarted({ day, session: null });
-    }
+    if (!outbox) return;
+    const at = new Date().toISOString();
+    const session: Session = {
+      id: newObjectId(),
+      dayId: day.id,
+      exercises: day.exercises,
+      startedAt: at,
+      endedAt: null,
+    };
+    await outbox.append({ type: 'start', dayId: day.id, sessionId: session.id, at });
+    onStarted({ day, session });
   }
 
   async function run(day: WorkoutDay, steps: () => Promise<void>) {
     setStartingDayId(day.id);
     try {
       await steps();
+    } catch (error) {
+      console.error('Starting the workout failed:', error);
+      toast({ title: START_FAILED_TITLE, description: STORAGE_FAILED_TEXT, variant: 'destructive' });
     } finally {
       setStartingDayId(null);
     }
@@ -78,21 +73,11 @@ export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutO
 
   /** 'Yes, skip rest': the day is reset first (a fresh performance), then started. */
   function skipRestAndStart(): void {
-    if (dialog?.kind !== 'skipRest' || startingDayId !== null) return;
+    if (dialog?.kind !== 'skipRest' || startingDayId !== null || !outbox) return;
     const { day } = dialog;
     void run(day, async () => {
-      let freshDay = day;
-      try {
-        freshDay = await resetDay.mutateAsync(day.id);
-      } catch (error) {
-        if (isAccessDenied(error)) {
-          setDialog(null);
-          return guard.deniedByServer();
-        }
-        // Not fatal: starting still works on the day as it is.
-        console.warn('Resetting the day before skipping the rest period failed.', error);
-      }
-      await startSessionFor(freshDay);
+      await outbox.append({ type: 'resetDay', dayId: day.id });
+      await startSessionFor({ ...day, exercises: clearedExercises(day.exercises) });
       setDialog((current) => (current?.kind === 'skipRest' ? null : current));
     });
   }
@@ -100,6 +85,9 @@ export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutO
   /** 'Resume' on the unfinished-workout card. */
   function resume(day: WorkoutDay, session: Session): void {
     if (startingDayId !== null || !guard.allowPremiumAction()) return;
+    // A workout begun on another device: its sets are on the api already, not waiting in this browser.
+    const pendingHere = outbox?.getStatus().operations.some((op) => 'sessionId' in op && op.sessionId === session.id);
+    if (outbox && !pendingHere) void outbox.markOnServer(session.id, session.exercises);
     onStarted({ day, session });
   }
 

@@ -1,0 +1,82 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { SubscriptionStatus, WorkoutDay } from '@hit/contracts';
+import { LEGACY_BACKUP_PREFIX, migrateLegacyBackup, queryKeys, useOutbox, useOutboxStatus } from '@hit/platform';
+
+const SERVER_STATE_KEYS: readonly QueryKey[] = [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession];
+
+/**
+ * Sends the signed-in user's outbox (issue #18) when there is a chance the api answers: at start, when the browser
+ * says it is online again, when the tab comes back to the front, and after an upgrade lets waiting sets through
+ * (the outbox itself retries with back-off after a failure; navigator.onLine alone is never trusted). Each answer's
+ * server state replaces the reads the screens show, and a backup left in localStorage by the previous version is
+ * moved into the outbox once.
+ */
+export function useOutboxSync(): void {
+  const outbox = useOutbox();
+  const status = useOutboxStatus();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!outbox) return;
+    const stopListening = outbox.onServerState(async ({ workoutDays, workoutState, openSession }) => {
+      // A read sent before the batch was applied must not land after its answer and bring the old state back.
+      await Promise.all(SERVER_STATE_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      queryClient.setQueryData(queryKeys.workoutDays, workoutDays);
+      queryClient.setQueryData(queryKeys.workoutState, workoutState);
+      queryClient.setQueryData(queryKeys.openSession, openSession);
+      // The synced sets are progress now: the charts and the 'Last time' hints are asked for again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lastWorkouts });
+    });
+    const send = () => void outbox.flush();
+    const sendWhenShown = () => {
+      if (document.visibilityState === 'visible') send();
+    };
+    send();
+    window.addEventListener('online', send);
+    window.addEventListener('focus', send);
+    document.addEventListener('visibilitychange', sendWhenShown);
+    return () => {
+      stopListening();
+      window.removeEventListener('online', send);
+      window.removeEventListener('focus', send);
+      document.removeEventListener('visibilitychange', sendWhenShown);
+    };
+  }, [outbox, queryClient]);
+
+  // After an upgrade the operations that waited for access go out at once (the status is only watched meanwhile).
+  const waiting = status?.lastOutcome === 'waiting';
+  const { data: subscription } = useQuery<SubscriptionStatus>({
+    queryKey: queryKeys.subscriptionStatus,
+    enabled: waiting,
+  });
+  const canAccess = subscription?.canAccessFeatures ?? false;
+  useEffect(() => {
+    if (outbox && waiting && canAccess) void outbox.flush();
+  }, [outbox, waiting, canAccess]);
+
+  // The previous version's localStorage backup: moved into the outbox once the days it names are known.
+  const [hasLegacy] = useState(hasLegacyBackup);
+  const { data: days } = useQuery<WorkoutDay[]>({ queryKey: queryKeys.workoutDays, enabled: hasLegacy });
+  const migrated = useRef<string | null>(null);
+  const migrate = useEffectEvent((knownDays: WorkoutDay[]) => {
+    if (!outbox || migrated.current === outbox.userId) return;
+    migrated.current = outbox.userId;
+    migrateLegacyBackup(outbox, knownDays).catch((error: unknown) =>
+      console.warn('Moving the unsaved workout of the previous version failed:', error),
+    );
+  });
+  useEffect(() => {
+    if (days) migrate(days);
+  }, [days, outbox]);
+}
+
+/** Whether the previous version left an unsaved workout in this browser's localStorage. */
+function hasLegacyBackup(): boolean {
+  try {
+    return Object.keys(window.localStorage).some((key) => key.startsWith(LEGACY_BACKUP_PREFIX));
+  } catch {
+    return false;
+  }
+}
