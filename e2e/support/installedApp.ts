@@ -22,6 +22,8 @@ export function developmentVersion(folder: string): string {
 
 export interface StoppableApp {
   baseUrl: string;
+  /** The app's database, which keeps running while the api is stopped. */
+  mongoUri: string;
   /** The shell and each remote's published versions, linked from the repository: new versions go here. */
   staticRoot: string;
   /** Stops the api process (the database keeps running): the browser gets connection refused, as with no signal. */
@@ -71,6 +73,7 @@ export async function startStoppableApp(): Promise<StoppableApp> {
 
   return {
     baseUrl,
+    mongoUri,
     staticRoot,
     async stop() {
       await app?.stop();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SyncOperation } from '@hit/contracts';
-import { createQueryClient, getOutbox, queryKeys, stopOutboxes } from '@hit/platform';
+import { createQueryClient, getOutbox, queryKeys, setSendingUser, stopOutboxes } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import WorkoutDashboard from '../src/exposes/WorkoutDashboard';
 import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
@@ -26,6 +26,8 @@ export function renderDashboard({ fakeTimers = false, signedIn = newLifter() } =
   stopOutboxes();
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, signedIn);
+  // The shell lets the signed-in user's outbox send (useOutboxSync).
+  setSendingUser(signedIn.id);
   const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   render(
     <QueryClientProvider client={queryClient}>

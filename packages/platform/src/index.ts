@@ -48,7 +48,7 @@ export {
   backoffDelayMs as outboxBackoffDelayMs,
   type OutboxOptions,
 } from './outbox/outbox';
-export { getOutbox, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
+export { getOutbox, setSendingUser, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
 export { migrateLegacyBackup, LEGACY_BACKUP_PREFIX } from './outbox/legacyBackup';
 export { newObjectId, newOperationId } from './outbox/objectId';
 export { emptyOutbox, indexedDbOutboxStorage, memoryOutboxStorage, type OutboxStorage } from './outbox/store';

@@ -1,13 +1,22 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { SubscriptionStatus, WorkoutDay } from '@hit/contracts';
-import { LEGACY_BACKUP_PREFIX, migrateLegacyBackup, queryKeys, useOutbox, useOutboxStatus } from '@hit/platform';
+import {
+  LEGACY_BACKUP_PREFIX,
+  migrateLegacyBackup,
+  queryKeys,
+  setSendingUser,
+  useOffline,
+  useOutbox,
+  useOutboxStatus,
+} from '@hit/platform';
 
 const SERVER_STATE_KEYS: readonly QueryKey[] = [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession];
 
 /**
  * Sends the signed-in user's outbox (issue #18) when there is a chance the api answers: at start, when the browser
- * says it is online again, when the tab comes back to the front, and after an upgrade lets waiting sets through
+ * says it is online again or a request to the api gets through, when the tab comes back to the front, and after an
+ * upgrade lets waiting sets through
  * (the outbox itself retries with back-off after a failure; navigator.onLine alone is never trusted). Each answer's
  * server state replaces the reads the screens show, and a backup left in localStorage by the previous version is
  * moved into the outbox once.
@@ -19,6 +28,7 @@ export function useOutboxSync(): void {
 
   useEffect(() => {
     if (!outbox) return;
+    setSendingUser(outbox.userId);
     const stopListening = outbox.onServerState(async ({ workoutDays, workoutState, openSession }) => {
       // A read sent before the batch was applied must not land after its answer and bring the old state back.
       await Promise.all(SERVER_STATE_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
@@ -39,11 +49,20 @@ export function useOutboxSync(): void {
     document.addEventListener('visibilitychange', sendWhenShown);
     return () => {
       stopListening();
+      // Signed out, or another user now: this user's outbox sends nothing more from this page.
+      setSendingUser(null);
       window.removeEventListener('online', send);
       window.removeEventListener('focus', send);
       document.removeEventListener('visibilitychange', sendWhenShown);
     };
   }, [outbox, queryClient]);
+
+  // The api answers again (a request got through, or the 30 s reconnect probe did): send at once, not at the next
+  // back-off retry.
+  const offline = useOffline();
+  useEffect(() => {
+    if (outbox && !offline) void outbox.flush();
+  }, [outbox, offline]);
 
   // After an upgrade the operations that waited for access go out at once (the status is only watched meanwhile).
   const waiting = status?.lastOutcome === 'waiting';

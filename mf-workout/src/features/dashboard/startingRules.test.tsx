@@ -241,13 +241,15 @@ describe('starting depends on the subscription', () => {
       exercises: session(day(1)).exercises.map((e, i) => (i === 0 ? exerciseDone(e) : e)),
     });
 
-    renderDashboard({ signedIn });
+    const page = renderDashboard({ signedIn });
+    // What the shell does at start: the outbox is sent.
+    await act(() => page.outbox().flush());
 
     const overlay = await screen.findByRole('dialog', { name: 'Free Trial Expired' });
     await waitFor(() =>
       expect(overlay).toHaveTextContent('3 sets are waiting to sync: they sync as soon as you upgrade.'),
     );
-    expect(outbox.getStatus().operations).toHaveLength(2);
+    expect(page.outbox().getStatus().operations).toHaveLength(2);
   });
 
   it('starts the checkout from the overlay', async () => {

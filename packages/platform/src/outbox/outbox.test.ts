@@ -297,6 +297,26 @@ describe('the outbox', () => {
     expect((await shared.read('u1')).operations).toEqual([]);
   });
 
+  it('sends nothing, and retries nothing, while another user is signed in on the page; sends once its owner is', async () => {
+    jest.useFakeTimers();
+    try {
+      const api = fakeApi();
+      let signedIn = 'u2';
+      const outbox = outboxWith({ send: api.send, canSend: () => signedIn === 'u1' });
+      await outbox.append({ type: 'resetDay', dayId: 1 });
+      await jest.advanceTimersByTimeAsync(120_000);
+      expect(api.send).not.toHaveBeenCalled();
+      expect(outbox.getStatus()).toMatchObject({ lastOutcome: 'signedOut', operations: [expect.anything()] });
+
+      signedIn = 'u1';
+      await expect(outbox.flush()).resolves.toBe('synced');
+      expect(api.sent()).toEqual(['resetDay']);
+      outbox.stop();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("keeps each user's outbox apart in one browser", async () => {
     const api = fakeApi();
     api.fail(new ApiError(503, '503: Service unavailable'));

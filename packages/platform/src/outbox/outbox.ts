@@ -53,6 +53,8 @@ export interface OutboxOptions {
   channel?: OutboxChannel | null;
   retryDelayMs?: (attempt: number) => number;
   now?: () => Date;
+  /** False while another user is signed in on this page: nothing is sent, nor retried, until a flush when it is. */
+  canSend?: () => boolean;
 }
 
 const sendToApi = (body: SyncBatchBody) => apiRequest<SyncBatchResponse>('POST', '/api/sync', body);
@@ -136,6 +138,7 @@ export function createOutbox({
   channel = broadcastChannel(userId),
   retryDelayMs = backoffDelayMs,
   now = () => new Date(),
+  canSend = () => true,
 }: OutboxOptions): Outbox {
   let stored = emptyOutbox();
   let loaded = false;
@@ -212,6 +215,7 @@ export function createOutbox({
       await inOrder(reload);
       const batch = stored.operations.slice(0, MAX_SYNC_OPERATIONS);
       if (batch.length === 0) return 'synced';
+      if (!canSend()) return 'signedOut';
       setSyncing(true);
       let response: SyncBatchResponse;
       try {

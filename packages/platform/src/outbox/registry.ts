@@ -10,10 +10,19 @@ const outboxes = new Map<string, Outbox>();
 export function getOutbox(userId: string): Outbox {
   let outbox = outboxes.get(userId);
   if (!outbox) {
-    outbox = createOutbox({ userId });
+    outbox = createOutbox({ userId, canSend: () => sendingUserId === userId });
     outboxes.set(userId, outbox);
   }
   return outbox;
+}
+
+// Whose outbox may send from this page: the signed-in user's, once the shell says so (useOutboxSync). Another user's
+// retries would go out with someone else's session; they wait, stored, for their owner's next sign-in.
+let sendingUserId: string | null = null;
+
+/** The signed-in user whose outbox may send now (null: nobody's). */
+export function setSendingUser(userId: string | null): void {
+  sendingUserId = userId;
 }
 
 /** Stops every outbox of the page and forgets them (tests start each from what is stored). */

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { Exercise, LastWorkout } from '@hit/contracts';
-import { queryKeys } from '@hit/platform';
+import { isNetworkFailure, queryKeys } from '@hit/platform';
 
 /**
  * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise (of the workout as it opened): the
@@ -14,9 +14,10 @@ export function useLastWorkouts(dayId: number, exercises: readonly Exercise[]): 
     queries: exercises.map((exercise) => ({ queryKey: queryKeys.lastWorkout(exercise.id, dayId) })),
   });
 
-  // Logged once per failure, not on every render.
+  // Logged once per failure, not on every render; with no network there is nothing to report (the offline status
+  // says so, and a hint kept from before still shows).
   const failures = results.flatMap((result, i) =>
-    result.error ? [{ name: exercises[i].name, error: result.error }] : [],
+    result.error && !isNetworkFailure(result.error) ? [{ name: exercises[i].name, error: result.error }] : [],
   );
   const failedNames = failures.map((failure) => failure.name).join(', ');
   const logFailures = useEffectEvent(() => {

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Session, WorkoutDay } from '@hit/contracts';
-import { createQueryClient, getOutbox, queryKeys, stopOutboxes } from '@hit/platform';
+import { createQueryClient, getOutbox, queryKeys, setSendingUser, stopOutboxes } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import { ActiveWorkout } from '../index';
 
@@ -35,6 +35,8 @@ export function renderActiveWorkout({
   };
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, lifter);
+  // The shell lets the signed-in user's outbox send (useOutboxSync).
+  setSendingUser(lifter.id);
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   const view = render(
     <QueryClientProvider client={queryClient}>
