@@ -54,8 +54,14 @@ function table() {
   ].join('\n');
 }
 
+// `node bench/run.js --only sync,offline`: only the steps whose name holds one of these words, and bench/RESULTS.md is
+// left as it is (a partial table would replace the full one).
+const onlyAt = process.argv.indexOf('--only');
+const ONLY = onlyAt > 0 ? (process.argv[onlyAt + 1] ?? '').toLowerCase().split(',').filter(Boolean) : null;
+
 /** Runs one benchmark; a crash becomes a failed row instead of ending the run. */
 async function step(name, figure, fn) {
+  if (ONLY && !ONLY.some((word) => name.toLowerCase().includes(word))) return;
   const t0 = Date.now();
   log(`${name} ...`);
   try {
@@ -339,6 +345,40 @@ async function main() {
       );
     });
 
+    await step('Logging sets offline (api stopped, Chromium, 4x CPU throttling)', 'offline set logging', async () => {
+      const { measureOfflineLogging } = require('./lib/sync');
+      const r = await measureOfflineLogging({
+        browser,
+        startApi: () => servers.startApi({ mongoUri: db.uri, dataDir }),
+      });
+      row(
+        'Complete Set -> set shown done, offline, 4x CPU (median / worst of 6)',
+        `${fmtMs(r.doneMedian)} / ${fmtMs(r.doneWorst)}`,
+        `<= ${BUDGETS.offlineSetDoneMs} ms`,
+        r.doneWorst <= BUDGETS.offlineSetDoneMs,
+      );
+      row(
+        'Complete Set -> rest timer, lateness over the 500 ms of the spec, offline, 4x CPU (median / worst of 4)',
+        `${fmtMs(r.restLatenessMedian)} / ${fmtMs(r.restLatenessWorst)}`,
+        `<= ${BUDGETS.restTimerLatenessMs} ms`,
+        r.restLatenessWorst <= BUDGETS.restTimerLatenessMs,
+      );
+    });
+
+    await step('Syncing an offline backlog (15 workouts, Chromium)', 'offline backlog sync', async () => {
+      const { measureBacklogSync } = require('./lib/sync');
+      const r = await measureBacklogSync({
+        browser,
+        startApi: (port) => servers.startApi({ mongoUri: db.uri, dataDir, port }),
+      });
+      row(
+        `Backlog of ${r.workouts} workouts (${r.operations} operations, ${r.sets} sets): reload -> all synced, Cycle 6`,
+        fmtMs(r.ms),
+        `< ${BUDGETS.backlogSyncMs} ms`,
+        r.ms < BUDGETS.backlogSyncMs,
+      );
+    });
+
     await step('Analytics page heap (30k entries)', 'analytics page JS heap', async () => {
       const user = growthUsers[30000];
       if (!user) throw new Error('no 30k user (the growth benchmark failed)');
@@ -379,7 +419,8 @@ async function main() {
 
   const durationS = (Date.now() - started) / 1000;
   console.log(`\n${table()}\n`);
-  writeResults(durationS);
+  if (ONLY) console.log('Only some benchmarks ran (--only): bench/RESULTS.md is left as it was.');
+  else writeResults(durationS);
   const failed = rows.filter((r) => r.pass === false);
   console.log(
     `Run time ${durationS.toFixed(0)} s on ${os.cpus().length} cores (load average ${loadAtStart.toFixed(1)} at the start, ` +

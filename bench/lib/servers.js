@@ -72,8 +72,9 @@ async function startDatabase(dataDir) {
  * session cookie Secure, which a browser never sends back over plain http://127.0.0.1 (the code paths are
  * otherwise the same: compression, static caching, sessions in MongoDB).
  */
-async function startApi({ mongoUri, dataDir }) {
-  const port = await freePort();
+/** The production api on the bench database; `port` to start it again where a browser already has its pages. */
+async function startApi({ mongoUri, dataDir, port: wanted }) {
+  const port = wanted ?? (await freePort());
   const child = spawnNode(
     path.join(REPO_ROOT, 'api/dist/server.js'),
     [],
