@@ -113,6 +113,8 @@ async function measureOfflineLogging({ browser, startApi }) {
         .getByRole('region', { name: exercise, exact: true })
         .getByRole('form', { name: set, exact: true });
       await form.waitFor({ timeout: 30_000 });
+      // A lifter taps the field before typing (fill alone would only focus it).
+      await form.getByLabel('Weight', { exact: true }).click();
       await form.getByLabel('Weight', { exact: true }).fill('100');
       await form.getByLabel('Reps', { exact: true }).fill('8');
       await form.getByRole('button', { name: 'Complete Set' }).click();

@@ -136,6 +136,23 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     return () => clearTimeout(timer);
   }, [upcoming]);
 
+  // The rest alarm's audio may only start after a user gesture, and making its AudioContext takes a moment on a slow
+  // phone: it is made at the lifter's first touch or key on this screen (typing a weight), not in the Complete Set tap
+  // that must show the set done at once. The tap still wakes it if the browser suspended it.
+  useEffect(() => {
+    const prime = () => {
+      primeRestAlarm();
+      document.removeEventListener('pointerdown', prime, true);
+      document.removeEventListener('keydown', prime, true);
+    };
+    document.addEventListener('pointerdown', prime, true);
+    document.addEventListener('keydown', prime, true);
+    return () => {
+      document.removeEventListener('pointerdown', prime, true);
+      document.removeEventListener('keydown', prime, true);
+    };
+  }, []);
+
   useRestClock(rest?.timer.status === 'running', (now) => dispatch({ type: 'restTicked', now }));
   useEffect(() => {
     if (restRanOutAt !== null) soundRestAlarm();
