@@ -317,6 +317,28 @@ describe('the outbox', () => {
     }
   });
 
+  it('counts from a synchronous note before IndexedDB answers when the outbox was empty, and waits for it when not', async () => {
+    const notes = new Map<string, number>();
+    const countHint = {
+      read: (id: string) => notes.get(id) ?? null,
+      write: (id: string, n: number) => void notes.set(id, n),
+    };
+    const api = fakeApi();
+    api.fail(new ApiError(503, '503: Service unavailable'));
+    const first = outboxWith({ send: api.send, countHint, retryDelayMs: () => 60_000 });
+    expect(first.getStatus().loaded).toBe(true);
+    await first.append({ type: 'save', dayId: 1, sessionId: SESSION, exercises: exercises(2) });
+    expect(notes.get('u1')).toBe(1);
+    first.stop();
+
+    // The next page: the note says something waits, so nothing is shown as counted until the store is read.
+    const next = outboxWith({ send: api.send, countHint, retryDelayMs: () => 60_000 });
+    expect(next.getStatus()).toMatchObject({ loaded: false, pendingSets: 0 });
+    await next.dismissNotices();
+    expect(next.getStatus()).toMatchObject({ loaded: true, pendingSets: 2 });
+    next.stop();
+  });
+
   it("keeps each user's outbox apart in one browser", async () => {
     const api = fakeApi();
     api.fail(new ApiError(503, '503: Service unavailable'));
