@@ -2,6 +2,9 @@
 // can use them without pulling in the schemas of `@hit/contracts`.
 export * from './access';
 export * from './cycle';
+export * from './plates';
 export * from './program';
+export * from './records';
 export * from './rotation';
 export * from './sync';
+export * from './weights';

@@ -1,5 +1,3 @@
-import type { WeightUnit } from '@hit/contracts';
-
 /** Either every exercise or one exercise id, as chosen in the exercise selector. */
 export type ExerciseFilter = 'all' | number;
 
@@ -19,29 +17,8 @@ export function matchesFilter(filter: ExerciseFilter, exerciseId: number): boole
   return filter === 'all' || filter === exerciseId;
 }
 
-const LBS_TO_KG = 0.453592;
-const KG_TO_LBS = 2.20462;
-
-/**
- * Only 'working' or 'work', in any case, count toward progress
- * (docs/product-rules.md, "Progress entries and sessions"). Typed as string because the server may send either
- * spelling.
- */
-export function isWorkingSet(setType: string): boolean {
-  if (setType === 'working' || setType === 'work') return true; // the common case, without allocating
-  if (typeof setType !== 'string') return false;
-  const type = setType.trim().toLowerCase();
-  return type === 'working' || type === 'work';
-}
-
-/**
- * The conversion factors (docs/product-rules.md, "Weight conversions"); they are not exact inverses, so converting back
- * and forth may drift by a hair.
- */
-export function convertWeight(weight: number, from: WeightUnit, to: WeightUnit): number {
-  if (from === to) return weight;
-  return from === 'lbs' ? weight * LBS_TO_KG : weight * KG_TO_LBS;
-}
+// One definition for the analytics, the records and the api (docs/product-rules.md, "Weight conversions").
+export { convertWeight, isWorkingSet } from '@hit/contracts/rules';
 
 // Read once: global lookups are slow in sandboxed contexts (jest's vm) and round1 runs per chart point.
 const { round } = Math;
