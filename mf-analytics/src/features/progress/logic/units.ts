@@ -1,3 +1,5 @@
+import { convertWeight as sharedConvertWeight, isWorkingSet as sharedIsWorkingSet } from '@hit/contracts/rules';
+
 /** Either every exercise or one exercise id, as chosen in the exercise selector. */
 export type ExerciseFilter = 'all' | number;
 
@@ -17,8 +19,10 @@ export function matchesFilter(filter: ExerciseFilter, exerciseId: number): boole
   return filter === 'all' || filter === exerciseId;
 }
 
-// One definition for the analytics, the records and the api (docs/product-rules.md, "Weight conversions").
-export { convertWeight, isWorkingSet } from '@hit/contracts/rules';
+// One definition for the analytics, the records and the api (docs/product-rules.md, "Weight conversions"), bound
+// here once: a re-export would add a second module lookup to every call in the 30k-entry derivations.
+export const convertWeight = sharedConvertWeight;
+export const isWorkingSet = sharedIsWorkingSet;
 
 // Read once: global lookups are slow in sandboxed contexts (jest's vm) and round1 runs per chart point.
 const { round } = Math;
