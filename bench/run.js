@@ -115,6 +115,22 @@ unlimited for the run.
   is stopped. Each of 3 runs opens a new tab in the same context with the service worker stopped too (CDP
   \`ServiceWorker.stopAllWorkers\`) and 4x CPU throttling, and takes the same 'Start Workout' moment as the online
   figure; median of 3.
+- **Offline set logging**: the same kind of offline tab (a fresh user, one online visit, the api stopped), 4x CPU
+  throttling; Day 1 started and its first 9 sets logged (the weight field tapped, weight and reps filled,
+  'Complete Set' clicked; the rest timer skipped with 'Skip Rest'). In the page: \`performance.now()\` at the
+  button's pointerdown (a capturing listener), then a MutationObserver and the next \`requestAnimationFrame\`: the
+  frame in which the set counts as done (the progress bar's 'N of M sets done', changed in the render that shows
+  the set's row done) and the frame in which the dialog labelled 'Rest' is on screen; its lateness is that time
+  minus the spec's 500 ms (no rest timer follows a working set: 6 of the 9 sets). Median and worst of each.
+- **Offline backlog sync**: a fresh user opens /home online, the api is stopped, and an outbox of 15 workouts
+  (Day 1, 2, 3 five times, every set done: start, one save of the whole day, complete; 45 operations, 180 sets)
+  is written into the page's IndexedDB as the app stores it. The api refuses times before the account was made
+  or in the future, so the account is backdated 6 days in the database and the workouts are spread over the last
+  5 days, 8 hours apart, 2 minutes between sets. The api is started again on its port and /home opened in the same
+  tab: the time until no 'waiting to sync' line is left in the header and the dashboard shows 'Cycle 6'; the
+  database then must hold exactly the 180 sets. The api's share: the same 45 operations as one POST /api/sync
+  (fresh backdated user, session cookie, node's fetch), timed to the last byte, median of 3 users, every operation
+  applied and Cycle 6 answered.
 - **Throughput**: autocannon (programmatic, in its own node process), 50 connections, 10 s per target after a
   2 s warm-up. Baseline: a bare Express 5 + express-session + connect-mongo app (bench/lib/baseline-server.js,
   the api's own package versions, its own process, same database) answering \`GET /hello\` for an existing
@@ -352,14 +368,13 @@ async function main() {
         startApi: () => servers.startApi({ mongoUri: db.uri, dataDir }),
       });
       row(
-        // The first set also finds out the api is gone (the offline status appears): the median is budgeted.
-        'Complete Set -> set shown done, offline, 4x CPU (median of 6; each)',
-        `${fmtMs(r.doneMedian)} [${r.done.map((v) => v.toFixed(0)).join(', ')}]`,
+        `Complete Set -> set shown done, offline, 4x CPU (median / worst of ${r.done.length}; each)`,
+        `${fmtMs(r.doneMedian)} / ${fmtMs(r.doneWorst)} [${r.done.map((v) => v.toFixed(0)).join(', ')}]`,
         `<= ${BUDGETS.offlineSetDoneMs} ms`,
-        r.doneMedian <= BUDGETS.offlineSetDoneMs,
+        r.doneWorst <= BUDGETS.offlineSetDoneMs,
       );
       row(
-        'Complete Set -> rest timer, lateness over the 500 ms of the spec, offline, 4x CPU (median / worst of 4; each)',
+        `Complete Set -> rest timer, lateness over the 500 ms of the spec, offline, 4x CPU (median / worst of ${r.lateness.length}; each)`,
         `${fmtMs(r.restLatenessMedian)} / ${fmtMs(r.restLatenessWorst)} [${r.lateness.map((v) => v.toFixed(0)).join(', ')}]`,
         `<= ${BUDGETS.restTimerLatenessMs} ms`,
         r.restLatenessWorst <= BUDGETS.restTimerLatenessMs,
@@ -370,6 +385,7 @@ async function main() {
       const { measureBacklogSync } = require('./lib/sync');
       const r = await measureBacklogSync({
         browser,
+        mongoUri: db.uri,
         startApi: (port) => servers.startApi({ mongoUri: db.uri, dataDir, port }),
       });
       row(
@@ -377,6 +393,15 @@ async function main() {
         fmtMs(r.ms),
         `< ${BUDGETS.backlogSyncMs} ms`,
         r.ms < BUDGETS.backlogSyncMs,
+      );
+    });
+
+    await step('Syncing an offline backlog: the api alone (one POST /api/sync)', 'POST /api/sync backlog', async () => {
+      const { measureSyncBatch } = require('./lib/sync');
+      const r = await measureSyncBatch({ api, mongoUri: db.uri });
+      row(
+        `POST /api/sync of that backlog alone, fresh user (median of ${r.runs.length}; each)`,
+        `${fmtMs(r.median)} [${r.runs.map((v) => v.toFixed(0)).join(', ')}] (${r.operations} operations, ${r.requestKb.toFixed(0)} KB)`,
       );
     });
 
@@ -425,7 +450,7 @@ async function main() {
   const failed = rows.filter((r) => r.pass === false);
   console.log(
     `Run time ${durationS.toFixed(0)} s on ${os.cpus().length} cores (load average ${loadAtStart.toFixed(1)} at the start, ` +
-      `${os.loadavg()[0].toFixed(1)} at the end), Node ${process.version}; written to bench/RESULTS.md`,
+      `${os.loadavg()[0].toFixed(1)} at the end), Node ${process.version}${ONLY ? '' : '; written to bench/RESULTS.md'}`,
   );
   console.log(failed.length ? `${failed.length} budget(s) failed.` : 'Every budget met.');
   process.exit(failed.length ? 1 : 0);
