@@ -2,6 +2,7 @@
 // can use them without pulling in the schemas of `@hit/contracts`.
 export * from './access';
 export * from './cycle';
+export * from './goals';
 export * from './plates';
 export * from './program';
 export * from './records';
