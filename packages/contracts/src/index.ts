@@ -6,3 +6,4 @@ export * from './workouts';
 export * from './progress';
 export * from './subscription';
 export * from './sync';
+export * from './goals';

@@ -13,6 +13,9 @@ export const PERSISTED_READS: readonly QueryKey[] = [
   queryKeys.subscriptionStatus,
   queryKeys.openSession,
   queryKeys.progress,
+  queryKeys.goals,
+  queryKeys.records,
+  queryKeys.plateSettings,
   queryKeys.remoteMap,
 ];
 

@@ -1,4 +1,13 @@
-import { DEFAULT_BAR_SETUPS, perSideText, plateLoading, type BarSetup } from './plates';
+import {
+  barSetupFor,
+  DEFAULT_BAR_SETUPS,
+  DEFAULT_PLATE_SETTINGS,
+  perSideText,
+  plateLine,
+  plateLoading,
+  type BarSetup,
+} from './plates';
+import { EXERCISE_IDS } from './program';
 
 const lbs = DEFAULT_BAR_SETUPS.lbs;
 const kg = DEFAULT_BAR_SETUPS.kg;
@@ -60,5 +69,35 @@ describe('plate math', () => {
     [[], 'Just the bar'],
   ])('says %p as %p', (perSide, text) => {
     expect(perSideText(perSide)).toBe(text);
+  });
+
+  it.each([
+    [225, lbs, 'Per side: 45 + 45'],
+    [45, lbs, 'Just the bar'],
+    [136, lbs, 'Cannot load 136 lbs exactly with your plates; nearest: 135 lbs or 140 lbs'],
+    [30, lbs, 'Below the 45 lbs bar'],
+    [102.5, kg, 'Per side: 25 + 15 + 1.25'],
+    [101, kg, 'Cannot load 101 kg exactly with your plates; nearest: 100 kg or 102.5 kg'],
+  ])('the set form says %p on %p as %p', (weight, setup, text) => {
+    expect(plateLine(weight, setup)).toBe(text);
+  });
+});
+
+describe('barSetupFor', () => {
+  it('loads the bar for the barbell lifts and the sled for the leg press, in the unit of the set', () => {
+    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.deadlifts, 'lbs')).toEqual({
+      unit: 'lbs',
+      bar: 45,
+      plates: DEFAULT_BAR_SETUPS.lbs.plates,
+    });
+    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.inclinePress, 'kg')).toMatchObject({ unit: 'kg', bar: 20 });
+    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.legPress, 'lbs')).toMatchObject({ bar: 0 });
+    expect(plateLine(180, barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.legPress, 'lbs')!)).toBe(
+      'Per side: 45 + 45',
+    );
+  });
+
+  it('has no setup for exercises that are not plate-loaded', () => {
+    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.bicepCurls, 'lbs')).toBeUndefined();
   });
 });

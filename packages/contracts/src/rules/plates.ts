@@ -3,6 +3,7 @@
  * a weight, with the fewest plates from what the lifter has; when a weight cannot be loaded exactly, the nearest
  * weights that can. Pure, for the set form and its tests.
  */
+import { EXERCISE_IDS } from './program';
 import type { Unit } from './weights';
 
 /** One plate size and how many pairs of it the lifter has (a pair: one for each side). */
@@ -46,6 +47,38 @@ export const DEFAULT_BAR_SETUPS: Readonly<Record<Unit, BarSetup>> = Object.freez
     ],
   },
 });
+
+/**
+ * What the lifter owns, per unit (docs/product-rules.md, "Plate math"): the bar for the barbell lifts, the sled of the
+ * leg press (0 by default: most lifters log only the plates on it) and the plate pairs. Stored by the api
+ * (`GET`/`PUT /api/settings/plates`); the defaults stand until the lifter edits them.
+ */
+export interface UnitPlates {
+  bar: number;
+  sled: number;
+  plates: readonly PlatePairs[];
+}
+export type PlateSettings = Readonly<Record<Unit, UnitPlates>>;
+
+export const DEFAULT_PLATE_SETTINGS: PlateSettings = Object.freeze({
+  lbs: { bar: DEFAULT_BAR_SETUPS.lbs.bar, sled: 0, plates: DEFAULT_BAR_SETUPS.lbs.plates },
+  kg: { bar: DEFAULT_BAR_SETUPS.kg.bar, sled: 0, plates: DEFAULT_BAR_SETUPS.kg.plates },
+});
+
+/** The plate-loaded exercises of the program, and whether each loads a bar or a sled. */
+export const PLATE_LOADED_EXERCISES: Readonly<Record<number, 'bar' | 'sled'>> = Object.freeze({
+  [EXERCISE_IDS.inclinePress]: 'bar',
+  [EXERCISE_IDS.deadlifts]: 'bar',
+  [EXERCISE_IDS.legPress]: 'sled',
+});
+
+/** The setup to load `exerciseId` in `unit`, or undefined when the exercise is not plate-loaded. */
+export function barSetupFor(settings: PlateSettings, exerciseId: number, unit: Unit): BarSetup | undefined {
+  const loads = PLATE_LOADED_EXERCISES[exerciseId];
+  if (!loads) return undefined;
+  const own = settings[unit];
+  return { unit, bar: loads === 'bar' ? own.bar : own.sled, plates: own.plates };
+}
 
 /** A weight that can be loaded: the total and the plates on each side, heaviest first. */
 export interface Loadable {
@@ -127,4 +160,17 @@ export function plateLoading(target: number, setup: BarSetup): PlateLoading {
 /** "Per side: 45 + 25 + 2.5", or "Just the bar". */
 export function perSideText(perSide: readonly number[]): string {
   return perSide.length === 0 ? 'Just the bar' : `Per side: ${perSide.join(' + ')}`;
+}
+
+/**
+ * The set form's line for `weight` (docs/product-rules.md, "Plate math"): the plates per side, or that the weight
+ * cannot be loaded exactly with the nearest weights that can.
+ */
+export function plateLine(weight: number, setup: BarSetup): string {
+  if (weight < setup.bar) return `Below the ${setup.bar} ${setup.unit} ${setup.bar > 0 ? 'bar' : 'load'}`;
+  const loading = plateLoading(weight, setup);
+  if (loading.exact) return perSideText(loading.perSide);
+  const near = [loading.below, loading.above].filter((l): l is Loadable => l !== null).map((l) => l.total);
+  const nearest = near.length ? `; nearest: ${near.map((total) => `${total} ${setup.unit}`).join(' or ')}` : '';
+  return `Cannot load ${weight} ${setup.unit} exactly with your plates${nearest}`;
 }
