@@ -231,6 +231,7 @@ export function ExerciseCard({
                   <li key={set.id}>
                     <SetEntryForm
                       key={set.id}
+                      exerciseId={exercise.id}
                       label={label}
                       prefill={prefillSet(exercise, index, lastWorkout)}
                       onComplete={(entry) => onCompleteSet(set.id, entry)}

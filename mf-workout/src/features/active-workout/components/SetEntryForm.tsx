@@ -2,16 +2,19 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { VisuallyHidden } from '@hit/ui';
 import styled from 'styled-components';
 import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS, type WeightUnit } from '@hit/contracts';
+import { PLATE_LOADED_EXERCISES } from '@hit/contracts/rules';
 import { scrollBehavior } from '../lib/scroll';
 import type { SetPrefill } from '../logic/prefill';
 import {
   formatSet,
+  parseWeight,
   sanitizeRepsInput,
   sanitizeWeightInput,
   setEntryProblem,
   toSetEntry,
   type SetEntry,
 } from '../logic/sets';
+import { PlateLine } from './PlateLine';
 
 const Form = styled.form`
   /* Kept clear of the sticky header and of the tip card at the bottom when scrolled into view. */
@@ -167,6 +170,8 @@ const problemText = {
 } as const;
 
 interface SetEntryFormProps {
+  /** Which exercise: a plate-loaded one shows the plates for the weight under it. */
+  exerciseId: number;
   label: string;
   prefill: SetPrefill;
   onComplete: (entry: SetEntry) => void;
@@ -175,9 +180,10 @@ interface SetEntryFormProps {
 /**
  * The one set that takes input: weight (decimal keypad, ',' or '.'), reps (number keypad), unit, Complete Set.
  * The inputs show the prefill until the lifter types, so last workout's numbers arriving late still fill them.
- * Complete Set stays disabled until reps above 0 are entered (docs/product-rules.md, "Logging sets").
+ * Complete Set stays disabled until reps above 0 are entered (docs/product-rules.md, "Logging sets"). For a
+ * plate-loaded exercise the plates per side for the weight show under the inputs (docs/product-rules.md, "Plate math").
  */
-export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) {
+export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntryFormProps) {
   const id = useId();
   const [weight, setWeight] = useState<string | null>(null);
   const [reps, setReps] = useState<string | null>(null);
@@ -200,6 +206,7 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
   const unit = weightUnit ?? prefill.weightUnit;
   const problem = setEntryProblem(weightText, repsText);
   const shownProblem = problem === 'reps-missing' ? null : problem;
+  const plateLoaded = PLATE_LOADED_EXERCISES[exerciseId] !== undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -237,6 +244,7 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
             value={weightText}
             $invalid={problem === 'weight-too-high'}
             aria-invalid={problem === 'weight-too-high' || undefined}
+            aria-describedby={plateLoaded ? `${id}-plates` : undefined}
             onChange={(event) => setWeight(sanitizeWeightInput(event.target.value))}
             onFocus={(event) => event.target.select()}
             onKeyDown={weightKeyDown}
@@ -261,6 +269,15 @@ export function SetEntryForm({ label, prefill, onComplete }: SetEntryFormProps) 
           />
         </Field>
       </Inputs>
+      {plateLoaded && (
+        <PlateLine
+          id={`${id}-plates`}
+          exerciseId={exerciseId}
+          weight={parseWeight(weightText)}
+          unit={unit}
+          maxWeight={MAX_WEIGHT}
+        />
+      )}
       <UnitChoice>
         {/* Read out, not shown: the two options say what they are. */}
         <VisuallyHidden as="legend">Weight unit</VisuallyHidden>
