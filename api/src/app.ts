@@ -17,6 +17,7 @@ import { createProgressService } from './services/progress';
 import { createSessionService } from './services/sessions';
 import { createSyncService } from './services/sync';
 import { createWorkoutService } from './services/workouts';
+import { createGoalService } from './services/goals';
 import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
 import { healthRouter } from './routes/health';
@@ -26,6 +27,7 @@ import { sessionsRouter } from './routes/sessions';
 import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
+import { goalsRouter } from './routes/goals';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +61,7 @@ export function createApp({
   const sessions = createSessionService({ ...models, workouts, progress });
   const sync = createSyncService({ ...models, workouts, sessions });
   const billing = new BillingService({ config, models, stripe });
+  const goals = createGoalService(models);
   const app = express();
   app.disable('x-powered-by');
   // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
@@ -82,6 +85,7 @@ export function createApp({
   app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
   app.use('/api', syncRouter({ sync, workouts, sessions }));
+  app.use('/api', goalsRouter({ goals, User: models.User }));
   app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);
 

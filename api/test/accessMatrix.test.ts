@@ -63,6 +63,15 @@ const EXPECTED: Record<string, Expected> = {
   // Signed in, not premium: each operation is judged by its own time (an expired trial's is answered 'waiting' in the
   // body), and another user's operation on the owner's session is rejected in the body.
   'POST /api/sync': SIGNED_IN,
+  // Goals and records are premium like the analytics; a goal id is the owner's alone.
+  'GET /api/goals': { ...PREMIUM, otherUserSees: [] },
+  'POST /api/goals': { ...PREMIUM, otherUser: 201 },
+  'PATCH /api/goals/:id': PREMIUM_OWNED,
+  'DELETE /api/goals/:id': PREMIUM_OWNED,
+  'GET /api/records': { ...PREMIUM, otherUserSees: { lbs: [], kg: [] } },
+  // The lifter's plates stay theirs after the trial; another user reads and writes their own.
+  'GET /api/settings/plates': SIGNED_IN,
+  'PUT /api/settings/plates': SIGNED_IN,
   // Billing stays open once the trial is over: the upgrade must be reachable.
   'GET /api/subscription/status': SIGNED_IN,
   'POST /api/subscription/create-checkout': SIGNED_IN,

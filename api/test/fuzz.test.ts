@@ -5,7 +5,10 @@ import request from 'supertest';
 import type { Model } from 'mongoose';
 import Stripe from 'stripe';
 import {
+  goalsSchema,
+  plateSettingsSchema,
   progressEntriesSchema,
+  recordsSchema,
   sessionSchema,
   subscriptionStatusSchema,
   userSchema,
@@ -13,6 +16,7 @@ import {
   workoutStateSchema,
   type WorkoutDay,
 } from '@hit/contracts';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { INVALID_PATH_MESSAGE } from '../src/errors';
@@ -74,6 +78,7 @@ interface RouteFuzz {
 
 const LIVE_SESSION = '<live session id>';
 const LIVE_CHECKOUT = '<live checkout token>';
+const LIVE_GOAL = '<live goal id>';
 const UNKNOWN_OBJECT_ID = '0123456789abcdef01234567';
 const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 const STRIPE_ENV = STRIPE_TEST_ENV;
@@ -101,6 +106,8 @@ const ctx = {
   sessionStale: true,
   /** The latest demo checkout token of each user. */
   checkoutTokens: {} as Partial<Record<Identity, string>>,
+  /** The latest goal each user created. */
+  goalIds: {} as Partial<Record<Identity, string>>,
 };
 
 const day = (id: number) => ctx.days.find((d) => d.id === id)!;
@@ -235,6 +242,41 @@ const ROUTES: Record<string, RouteFuzz> = {
         { operations: [{ opId: 'fuzz-reset-3', type: 'resetDay', at, dayId: 3 }] },
       ];
     },
+  },
+  'GET /api/goals': { apps: ['demo'], identities: premium, runs: 40 },
+  'POST /api/goals': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 150,
+    bodies: () => [
+      { exerciseId: 104, weight: 315, unit: 'lbs' },
+      { exerciseId: 101, weight: 100, unit: 'kg', reps: 8, targetDate: '2027-03-01' },
+      { exerciseId: 301, weight: 400, unit: 'lbs', reps: 10, targetDate: null },
+    ],
+  },
+  'PATCH /api/goals/:id': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 150,
+    params: { id: () => [LIVE_GOAL, LIVE_GOAL, UNKNOWN_OBJECT_ID] },
+    bodies: () => [{ weight: 320 }, { unit: 'kg', reps: 7 }, { targetDate: '2027-06-30' }, { targetDate: null }],
+  },
+  'DELETE /api/goals/:id': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 60,
+    params: { id: () => [LIVE_GOAL, UNKNOWN_OBJECT_ID] },
+  },
+  'GET /api/records': { apps: ['demo'], identities: premium, runs: 40 },
+  'GET /api/settings/plates': { apps: ['demo'], identities: signedIn, runs: 40 },
+  'PUT /api/settings/plates': {
+    apps: ['demo'],
+    identities: signedIn,
+    runs: 150,
+    bodies: () => [
+      DEFAULT_PLATE_SETTINGS,
+      { ...DEFAULT_PLATE_SETTINGS, kg: { bar: 15, sled: 40, plates: [{ weight: 20, pairs: 2 }] } },
+    ],
   },
   'GET /api/subscription/status': { apps: ['demo', 'stripe'], identities: everyone, runs: 40 },
   'POST /api/subscription/create-checkout': {
@@ -450,7 +492,8 @@ describe('hostile input (fuzz)', () => {
       pattern.replace(/:(\w+)/g, (_, name: string) =>
         req.params[name]
           .replace(LIVE_SESSION, ctx.sessionId)
-          .replace(LIVE_CHECKOUT, ctx.checkoutTokens[req.identity] ?? 'none'),
+          .replace(LIVE_CHECKOUT, ctx.checkoutTokens[req.identity] ?? 'none')
+          .replace(LIVE_GOAL, ctx.goalIds[req.identity] ?? UNKNOWN_OBJECT_ID),
       ) + req.query;
     const owner = ctx.userIds[req.identity === 'anonymous' ? 'trial' : req.identity];
     const before = spec.atomic ? await snapshotOf(database, owner) : undefined;
@@ -484,6 +527,7 @@ describe('hostile input (fuzz)', () => {
       if (route === 'POST /api/sessions/start') ctx.sessionId = response.body.id;
       else ctx.sessionStale = true; // ended, reset or completed: the session may be closed
     }
+    if (route === 'POST /api/goals' && response.status === 201) ctx.goalIds[req.identity] = response.body.id;
     if (app === 'demo' && route === 'POST /api/subscription/create-checkout' && response.status === 200) {
       ctx.checkoutTokens[req.identity] = String(response.body.checkoutUrl).split('/').pop();
     }
@@ -677,7 +721,10 @@ describe('hostile input (fuzz)', () => {
         if (status.canAccessFeatures) {
           progressEntriesSchema.parse((await get('/api/progress')).body);
           sessionSchema.nullable().parse((await get('/api/sessions/open')).body);
+          goalsSchema.parse((await get('/api/goals')).body);
+          recordsSchema.parse((await get('/api/records')).body);
         }
+        plateSettingsSchema.parse((await get('/api/settings/plates')).body);
       }
     });
   });

@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../src/session';
 import { FakeStripeServer, STRIPE_TEST_ENV } from './fakeStripe';
 import { buildTestApp, RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail, type TestDatabase } from './helpers';
 import { completeAll, snapshotOf } from './workoutFixtures';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 
 /**
  * Every route of the api, called with a body it would accept, for the tests that go through all of them (access
@@ -72,6 +73,8 @@ export interface Resources {
   password: string;
   sessionId: string;
   checkoutToken: string;
+  /** A goal of the account. */
+  goalId: string;
   /** The day the session is on, and the recorded exercises (the client's body for a save). */
   dayId: number;
   exercises: Exercise[];
@@ -128,6 +131,13 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
       ],
     }),
   },
+  'GET /api/goals': { path: () => '/api/goals' },
+  'POST /api/goals': { path: () => '/api/goals', body: () => ({ exerciseId: 102, weight: 40, unit: 'lbs' }) },
+  'PATCH /api/goals/:id': { path: (r) => `/api/goals/${r.goalId}`, body: () => ({ weight: 510 }) },
+  'DELETE /api/goals/:id': { path: (r) => `/api/goals/${r.goalId}` },
+  'GET /api/records': { path: () => '/api/records' },
+  'GET /api/settings/plates': { path: () => '/api/settings/plates' },
+  'PUT /api/settings/plates': { path: () => '/api/settings/plates', body: () => DEFAULT_PLATE_SETTINGS },
   'GET /api/subscription/status': { path: () => '/api/subscription/status' },
   'POST /api/subscription/create-checkout': { path: () => '/api/subscription/create-checkout', body: () => ({}) },
   'POST /api/subscription/sync': { path: () => '/api/subscription/sync' },
@@ -144,7 +154,7 @@ export const isStateChanging = (route: string) => !route.startsWith('GET ');
 export function callRoute(apps: Apps, route: string, resources: Resources, cookie?: string): request.Test {
   const call = ROUTE_CALLS[route];
   if (!call) throw new Error(`no call for ${route}`);
-  const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put';
+  const method = route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const test = request(apps[call.app ?? 'demo'])[method](call.path(resources));
   if (cookie) test.set('Cookie', cookie);
   return call.body ? test.send(call.body(resources)) : test;
@@ -214,6 +224,11 @@ export async function accountWithData(apps: Apps): Promise<Account> {
     .send({})
     .expect(200);
   const { checkoutUrl } = checkoutResponseSchema.parse(checkout.body);
+  const goal = await request(apps.demo)
+    .post('/api/goals')
+    .set('Cookie', cookie)
+    .send({ exerciseId: exercises[0].id, weight: 500, unit: 'lbs' })
+    .expect(201);
   return {
     id,
     cookie,
@@ -222,19 +237,21 @@ export async function accountWithData(apps: Apps): Promise<Account> {
       password: TEST_PASSWORD,
       sessionId: session.id,
       checkoutToken: checkoutUrl.split('/').pop()!,
+      goalId: goal.body.id as string,
       dayId: 1,
       exercises,
     },
   };
 }
 
-/** Everything stored for a user: account, workouts, sessions, progress and pending checkouts. */
+/** Everything stored for a user: account, workouts, sessions, progress, goals and pending checkouts. */
 export async function storedDataOf(database: TestDatabase, userId: string) {
   const id = new Types.ObjectId(userId);
-  const [user, pendingCheckouts, workouts] = await Promise.all([
+  const [user, pendingCheckouts, goals, workouts] = await Promise.all([
     database.connection.collection('users').findOne({ _id: id }),
     database.connection.collection('pendingcheckouts').find({ userId: id }).sort({ _id: 1 }).toArray(),
+    database.connection.collection('goals').find({ userId: id }).sort({ _id: 1 }).toArray(),
     snapshotOf(database, userId),
   ]);
-  return { user, pendingCheckouts, ...workouts };
+  return { user, pendingCheckouts, goals, ...workouts };
 }

@@ -11,6 +11,7 @@ import { releaseModel } from './release';
 import { syncOperationModel } from './syncOperation';
 import { syncLockModel } from './syncLock';
 import { workoutCompletionModel } from './workoutCompletion';
+import { goalModel } from './goal';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
@@ -27,6 +28,7 @@ export function createModels(connection: Connection) {
     SyncOperation: syncOperationModel(connection),
     SyncLock: syncLockModel(connection),
     WorkoutCompletion: workoutCompletionModel(connection),
+    Goal: goalModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

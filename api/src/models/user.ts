@@ -1,5 +1,5 @@
 import { Schema, type Connection, type HydratedDocument, type Model, type Types } from 'mongoose';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
+import { SUBSCRIPTION_STATUSES, type PlateSettingsBody, type SubscriptionStatusValue } from '@hit/contracts';
 
 export interface UserSubscription {
   status: SubscriptionStatusValue | null;
@@ -25,6 +25,8 @@ export interface UserFields {
   /** True once any payment went through: paid accounts are never deleted for inactivity. */
   hasPaid: boolean;
   subscription: UserSubscription;
+  /** The bar, sled and plates the lifter has (issue #19); null until edited, when the defaults stand. */
+  plateSettings: PlateSettingsBody | null;
 }
 
 export type UserDocument = HydratedDocument<UserFields>;
@@ -52,6 +54,7 @@ const userSchema = new Schema<UserFields>(
     lastActiveAt: { type: Date, required: true },
     hasPaid: { type: Boolean, default: false },
     subscription: { type: subscriptionSchema, default: () => ({}) },
+    plateSettings: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

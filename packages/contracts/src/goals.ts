@@ -72,11 +72,14 @@ const platePairsSchema = z.strictObject({
     .min(0, { error: 'must not be negative' })
     .max(20, { error: 'must be at most 20' }),
 });
-const unitPlatesSchema = z.strictObject({
-  bar: z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(200),
-  sled: z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(500),
-  plates: z.array(platePairsSchema, { error: 'must be a list of plates' }).max(12, { error: 'at most 12 sizes' }),
-});
+const unitPlatesSchema = z.strictObject(
+  {
+    bar: z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(200),
+    sled: z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(500),
+    plates: z.array(platePairsSchema, { error: 'must be a list of plates' }).max(12, { error: 'at most 12 sizes' }),
+  },
+  { error: 'must be the bar, sled and plates of the unit' },
+);
 
 /** GET and PUT /api/settings/plates: the bar, the sled and the plates the lifter has, per unit. */
 export const plateSettingsSchema = z.strictObject({ lbs: unitPlatesSchema, kg: unitPlatesSchema });

@@ -1,0 +1,149 @@
+import { trusted, type Types } from 'mongoose';
+import type { CreateGoalBody, Goal, Records, UpdateGoalBody } from '@hit/contracts';
+import { goalProgress, personalRecords, type RecordSet } from '@hit/contracts/rules';
+import { HttpError } from '../errors';
+import type { GoalFields, GoalModel } from '../models/goal';
+import type { ProgressEntryModel } from '../models/progressEntry';
+import type { WorkoutDayModel } from '../models/workoutDay';
+
+export const GOAL_NOT_FOUND_MESSAGE = 'Goal not found';
+export const UNKNOWN_EXERCISE_MESSAGE = 'exerciseId: is not one of your exercises';
+export const GOAL_ACHIEVED_MESSAGE = 'This goal is already achieved: set a new goal for the exercise instead';
+export const openGoalExistsMessage = (exerciseName: string) =>
+  `There is already an open goal for ${exerciseName}: edit or delete it first`;
+
+function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === 11000;
+}
+
+interface GoalServiceDeps {
+  Goal: GoalModel;
+  ProgressEntry: ProgressEntryModel;
+  WorkoutDay: WorkoutDayModel;
+}
+
+/** Goals and personal records (issue #19; docs/product-rules.md, "Personal records" and "Goals"). */
+export function createGoalService({ Goal, ProgressEntry, WorkoutDay }: GoalServiceDeps) {
+  /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them. */
+  async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<RecordSet[]> {
+    const filter = { userId, setType: 'working' as const, ...(exerciseIds && { exerciseId: trusted({ $in: exerciseIds }) }) };
+    const entries = await ProgressEntry.find(filter, {
+      _id: 0,
+      exerciseId: 1,
+      weight: 1,
+      weightUnit: 1,
+      reps: 1,
+      setType: 1,
+      date: 1,
+    }).lean();
+    return entries.map((entry) => ({
+      exerciseId: entry.exerciseId,
+      weight: entry.weight,
+      weightUnit: entry.weightUnit,
+      reps: entry.reps,
+      setType: entry.setType,
+      date: entry.date.toISOString(),
+    }));
+  }
+
+  /**
+   * Each goal with its progress. An open goal a working set has met since it was set is closed here, once, with that
+   * set's date (achievement is read from the sets, which every route and the sync write).
+   */
+  async function withProgress(userId: Types.ObjectId, goals: GoalFields[]): Promise<Goal[]> {
+    if (goals.length === 0) return [];
+    const sets = await workingSets(userId, [...new Set(goals.map((goal) => goal.exerciseId))]);
+    return Promise.all(
+      goals.map(async (goal) => {
+        const progress = goalProgress(
+          {
+            exerciseId: goal.exerciseId,
+            weight: goal.weight,
+            unit: goal.unit,
+            reps: goal.reps,
+            createdAt: goal.createdAt.toISOString(),
+          },
+          sets,
+        );
+        let achievedAt = goal.achievedAt?.toISOString() ?? null;
+        if (goal.open && progress.achievedAt) {
+          achievedAt = progress.achievedAt;
+          await Goal.updateOne(
+            { _id: goal._id, userId, open: true },
+            { open: false, achievedAt: new Date(achievedAt) },
+          );
+        }
+        const achieved = achievedAt !== null;
+        return {
+          id: goal._id.toHexString(),
+          exerciseId: goal.exerciseId,
+          exerciseName: goal.exerciseName,
+          weight: goal.weight,
+          unit: goal.unit,
+          reps: goal.reps,
+          targetDate: goal.targetDate,
+          createdAt: goal.createdAt.toISOString(),
+          achievedAt,
+          percent: achieved ? 100 : progress.percent,
+          bestEstimate: progress.bestEstimate,
+          targetEstimate: progress.targetEstimate,
+        };
+      }),
+    );
+  }
+
+  async function list(userId: Types.ObjectId): Promise<Goal[]> {
+    return withProgress(userId, await Goal.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean());
+  }
+
+  async function one(userId: Types.ObjectId, id: Types.ObjectId): Promise<Goal> {
+    const goal = await Goal.findOne({ _id: id, userId }).lean();
+    if (!goal) throw new HttpError(404, GOAL_NOT_FOUND_MESSAGE);
+    return (await withProgress(userId, [goal]))[0];
+  }
+
+  /** The exercise's name in the user's program, or 400 when it has no such exercise. */
+  async function exerciseName(userId: Types.ObjectId, exerciseId: number): Promise<string> {
+    const day = await WorkoutDay.findOne({ userId, 'exercises.id': exerciseId }, { exercises: 1 }).lean();
+    const exercise = day?.exercises.find((candidate) => candidate.id === exerciseId);
+    if (!exercise) throw new HttpError(400, UNKNOWN_EXERCISE_MESSAGE);
+    return exercise.name;
+  }
+
+  async function create(userId: Types.ObjectId, body: CreateGoalBody): Promise<Goal> {
+    const name = await exerciseName(userId, body.exerciseId);
+    // An open goal a set has met since is closed first, so it does not block the next one.
+    const open = await Goal.find({ userId, exerciseId: body.exerciseId, open: true }).lean();
+    if ((await withProgress(userId, open)).some((goal) => goal.achievedAt === null))
+      throw new HttpError(409, openGoalExistsMessage(name));
+    try {
+      const [created] = await Goal.create([{ userId, ...body, exerciseName: name, createdAt: new Date(), open: true }]);
+      return one(userId, created._id);
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new HttpError(409, openGoalExistsMessage(name));
+      throw error;
+    }
+  }
+
+  async function update(userId: Types.ObjectId, id: Types.ObjectId, body: UpdateGoalBody): Promise<Goal> {
+    const current = await one(userId, id);
+    if (current.achievedAt !== null) throw new HttpError(409, GOAL_ACHIEVED_MESSAGE);
+    const updated = await Goal.updateOne({ _id: id, userId, open: true }, { $set: body });
+    if (updated.matchedCount === 0) throw new HttpError(409, GOAL_ACHIEVED_MESSAGE);
+    return one(userId, id);
+  }
+
+  async function remove(userId: Types.ObjectId, id: Types.ObjectId): Promise<void> {
+    const { deletedCount } = await Goal.deleteOne({ _id: id, userId });
+    if (deletedCount === 0) throw new HttpError(404, GOAL_NOT_FOUND_MESSAGE);
+  }
+
+  /** Each exercise's records in both units (the client compares a new set in its own unit, converting nothing). */
+  async function records(userId: Types.ObjectId): Promise<Records> {
+    const sets = await workingSets(userId);
+    return { lbs: [...personalRecords(sets, 'lbs').values()], kg: [...personalRecords(sets, 'kg').values()] };
+  }
+
+  return { list, create, update, remove, records };
+}
+export type GoalService = ReturnType<typeof createGoalService>;
