@@ -83,17 +83,37 @@ describe('cycleRows: heaviest entry per cycle and exercise (docs/product-rules.m
 
   it('picks the heaviest in the chosen unit across mixed units', () => {
     expect(cycleRows(entries, 'lbs', 'all')).toEqual([
-      { cycle: 1, label: 'Cycle 1', weights: { 1: 110.2, 2: 132.3 }, names: { 1: 'Leg Press', 2: 'Row' } },
-      { cycle: 2, label: 'Cycle 2', weights: { 1: 114.6 }, names: { 1: 'Leg Press' } },
+      {
+        cycle: 1,
+        label: 'Cycle 1',
+        weights: { 1: 110.2, 2: 132.3 },
+        estimates: { 1: 139.6, 2: 167.6 },
+        names: { 1: 'Leg Press', 2: 'Row' },
+      },
+      { cycle: 2, label: 'Cycle 2', weights: { 1: 114.6 }, estimates: { 1: 145.2 }, names: { 1: 'Leg Press' } },
     ]);
     expect(cycleRows(entries, 'kg', 'all').map((r) => r.weights)).toEqual([{ 1: 50, 2: 60 }, { 1: 52 }]);
   });
 
   it('filters to one exercise but keeps the cycle numbers of the whole history', () => {
     expect(cycleRows(entries, 'kg', 2)).toEqual([
-      { cycle: 1, label: 'Cycle 1', weights: { 2: 60 }, names: { 2: 'Row' } },
+      { cycle: 1, label: 'Cycle 1', weights: { 2: 60 }, estimates: { 2: 76 }, names: { 2: 'Row' } },
     ]);
     expect(cycleRows(entries, 'kg', 1).map((r) => r.cycle)).toEqual([1, 2]);
+  });
+
+  it("also gives each cycle's best estimated 1RM (Epley), which need not come from the heaviest set", () => {
+    const rows = cycleRows(
+      [
+        entry({ sessionId: 'a', date: nov(2), weight: 200, reps: 6 }), // heaviest: 240 estimated
+        entry({ sessionId: 'a', date: nov(2, '12:05:00'), weight: 180, reps: 10 }), // 240 estimated: not better
+        entry({ sessionId: 'a', date: nov(2, '12:10:00'), weight: 190, reps: 10 }), // 253.3 estimated: best
+        entry({ sessionId: 'a', date: nov(2, '12:15:00'), weight: 300, reps: 0 }), // no reps: no estimate
+      ],
+      'lbs',
+      'all',
+    );
+    expect(rows.map((r) => [r.weights, r.estimates])).toEqual([[{ 1: 300 }, { 1: 253.3 }]]);
   });
 
   it('is empty without working sets', () => {

@@ -1,6 +1,7 @@
 import type { ProgressEntry, WeightUnit } from '@hit/contracts';
+import { MONTHS } from './dates';
 import { prepare, type Prepared, type PreparedEntry } from './sessions';
-import { convertWeight, matchesFilter, round1, type ExerciseFilter } from './units';
+import { convertWeight, estimatedOneRepMax, matchesFilter, round1, type ExerciseFilter } from './units';
 
 export interface ChartPoint {
   /** 1-based number of the session among all working sessions, so a workout keeps its number whatever the filter. */
@@ -24,6 +25,8 @@ export interface CycleRow {
   label: string;
   /** Heaviest weight per exercise id in this cycle, in the selected unit, one decimal. */
   weights: Record<number, number>;
+  /** Best estimated one-rep max per exercise id in this cycle (Epley, `estimatedOneRepMax`), selected unit, one decimal. */
+  estimates: Record<number, number>;
   names: Record<number, string>;
 }
 
@@ -35,8 +38,6 @@ export interface ExerciseOption {
 // Built-ins used per entry are read once here: global lookups are slow in sandboxed contexts (jest's vm)
 // and cost nothing to hoist elsewhere.
 const { floor } = Math;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 interface DateLabels {
   dateLabel: string;
@@ -91,8 +92,9 @@ export function chartPoints(entries: ProgressEntry[], unit: WeightUnit, filter: 
 }
 
 /**
- * Per cycle and exercise the heaviest entry (docs/product-rules.md, "Charts and summary"). Weights are compared after
- * conversion, so 50 kg beats 100 lbs. Cycles without any entry of the chosen exercise(s) get no row.
+ * Per cycle and exercise the heaviest entry and the best estimated one-rep max (docs/product-rules.md, "Charts and
+ * summary", "Personal records"). Weights are compared after conversion, so 50 kg beats 100 lbs. Cycles without any
+ * entry of the chosen exercise(s) get no row.
  */
 export function cycleRowsFrom(prepared: Prepared, unit: WeightUnit, filter: ExerciseFilter): CycleRow[] {
   const rows: CycleRow[] = [];
@@ -103,7 +105,7 @@ export function cycleRowsFrom(prepared: Prepared, unit: WeightUnit, filter: Exer
     if (!matchesFilter(filter, entry.exerciseId)) continue;
     const cycle = prepared.sessions[item.sessionIndex].cycle;
     if (!row || row.cycle !== cycle) {
-      row = { cycle, label: `Cycle ${cycle}`, weights: {}, names: {} };
+      row = { cycle, label: `Cycle ${cycle}`, weights: {}, estimates: {}, names: {} };
       rows.push(row);
     }
     const weight = convertWeight(entry.weight, entry.weightUnit, unit);
@@ -112,9 +114,18 @@ export function cycleRowsFrom(prepared: Prepared, unit: WeightUnit, filter: Exer
       row.weights[entry.exerciseId] = weight;
       row.names[entry.exerciseId] = entry.exerciseName;
     }
+    // As the records count them: a set without reps has no estimate.
+    if (entry.reps > 0) {
+      const estimate = estimatedOneRepMax(weight, entry.reps);
+      const bestEstimate = row.estimates[entry.exerciseId];
+      if (bestEstimate === undefined || estimate > bestEstimate) row.estimates[entry.exerciseId] = estimate;
+    }
   }
   // Round only at the end so comparisons use full precision.
-  for (const r of rows) for (const id of Object.keys(r.weights)) r.weights[Number(id)] = round1(r.weights[Number(id)]);
+  for (const r of rows) {
+    for (const id of Object.keys(r.weights)) r.weights[Number(id)] = round1(r.weights[Number(id)]);
+    for (const id of Object.keys(r.estimates)) r.estimates[Number(id)] = round1(r.estimates[Number(id)]);
+  }
   return rows;
 }
 

@@ -1,4 +1,8 @@
-import { convertWeight as sharedConvertWeight, isWorkingSet as sharedIsWorkingSet } from '@hit/contracts/rules';
+import {
+  convertWeight as sharedConvertWeight,
+  estimatedOneRepMax as sharedEstimatedOneRepMax,
+  isWorkingSet as sharedIsWorkingSet,
+} from '@hit/contracts/rules';
 
 /** Either every exercise or one exercise id, as chosen in the exercise selector. */
 export type ExerciseFilter = 'all' | number;
@@ -23,6 +27,8 @@ export function matchesFilter(filter: ExerciseFilter, exerciseId: number): boole
 // here once: a re-export would add a second module lookup to every call in the 30k-entry derivations.
 export const convertWeight = sharedConvertWeight;
 export const isWorkingSet = sharedIsWorkingSet;
+/** Epley's estimate (docs/product-rules.md, "Personal records"), bound here for the same reason. */
+export const estimatedOneRepMax = sharedEstimatedOneRepMax;
 
 // Read once: global lookups are slow in sandboxed contexts (jest's vm) and round1 runs per chart point.
 const { round } = Math;
