@@ -80,6 +80,7 @@ export function mockDashboardApi(overrides: ApiRoutes = {}) {
     'GET /api/workout-state': answer(200, workoutState(1)),
     'GET /api/subscription/status': answer(200, trialStatus),
     'GET /api/sessions/open': answer(200, null),
+    'GET /api/goals': answer(200, []),
     'POST /api/sync': syncApplied,
     ...noLastWorkouts,
     ...overrides,

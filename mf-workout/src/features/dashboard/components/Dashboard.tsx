@@ -14,6 +14,7 @@ import { restPeriod, type RestPeriod } from '../logic/restPeriod';
 import { findNextDay } from '../logic/rotation';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DashboardHeader } from './DashboardHeader';
+import { GoalsCard } from './GoalsCard';
 import { LoadError } from './LoadError';
 import { NextWorkoutCard } from './NextWorkoutCard';
 import { RestPeriodBanner } from './RestPeriodBanner';
@@ -36,6 +37,13 @@ const Lower = styled.div`
   ${({ theme }) => theme.media.desktop} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
   }
+`;
+
+/** The narrow column beside the guidelines on a desktop: the goals above the danger zone. */
+const Side = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.lg};
 `;
 
 /**
@@ -148,7 +156,10 @@ function DashboardScreen({
       />
       <Lower>
         <WorkoutGuidelinesCard />
-        <DangerZoneCard guard={guard} />
+        <Side>
+          <GoalsCard access={guard.access} />
+          <DangerZoneCard guard={guard} />
+        </Side>
       </Lower>
       <StartRuleDialogs
         dialog={start.dialog}
