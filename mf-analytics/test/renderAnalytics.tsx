@@ -29,11 +29,12 @@ export function renderAnalytics({ onBack }: { onBack?: () => void } = {}) {
   return { queryClient, user };
 }
 
-/** A user in the trial with the fixture progress; `overrides` change routes. */
+/** A user in the trial with the fixture progress and no goals; `overrides` change routes. */
 export function mockAnalyticsApi(overrides: ApiRoutes = {}) {
   return mockApi({
     'GET /api/subscription/status': answer(200, trialStatus),
     'GET /api/progress': answer(200, progressEntries),
+    'GET /api/goals': answer(200, []),
     ...overrides,
   });
 }

@@ -4,15 +4,19 @@ import type { WeightUnit } from '@hit/contracts';
 import { useAccess } from '@hit/platform';
 import { Button, ButtonLink, Card, PageContainer, Spinner } from '@hit/ui';
 import { deriveAnalytics, exerciseColor, type ExerciseFilter } from '../logic';
+import { useGoals } from '../api/goals';
 import { useProgress } from '../hooks/useProgress';
+import { ChartMeasureToggle } from './ChartMeasureToggle';
+import { GoalsSection } from './GoalsSection';
+import { PersonalRecords } from './PersonalRecords';
 import { Recommendations } from './Recommendations';
 import { RepConsistencyChart } from './RepConsistencyChart';
 import { SummaryTiles } from './SummaryTiles';
 import { TrialExpiredGate } from './TrialExpiredGate';
-import { WeightProgressionChart, type WeightSeries } from './WeightProgressionChart';
+import { UNIT_LABELS } from './unitLabels';
+import { WeightProgressionChart, type ChartMeasure, type WeightSeries } from './WeightProgressionChart';
 
 export const TIP_TEXT = 'Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations';
-export const UNIT_LABELS: Record<WeightUnit, string> = { lbs: 'Pounds (lbs)', kg: 'Kilograms (kg)' };
 
 const Screen = styled.section`
   display: flex;
@@ -109,8 +113,10 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
   const access = useAccess();
   const denied = !access.isLoading && !access.canAccessFeatures;
   const progress = useProgress(!access.isLoading && access.canAccessFeatures);
+  const goals = useGoals(!access.isLoading && access.canAccessFeatures);
   const [unit, setUnit] = useState<WeightUnit>('lbs');
   const [filter, setFilter] = useState<ExerciseFilter>('all');
+  const [measure, setMeasure] = useState<ChartMeasure>('weight');
   const titleId = useId();
   const exerciseSelectId = useId();
   const unitSelectId = useId();
@@ -191,12 +197,25 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
         <SummaryTiles summary={analytics.summary} unit={unit} />
         <Charts>
           <Card title="Weight Progression">
-            <WeightProgressionChart rows={analytics.rows} series={series} unit={unit} showLegend={filter === 'all'} />
+            <ChartMeasureToggle measure={measure} onChange={setMeasure} />
+            <WeightProgressionChart
+              rows={analytics.rows}
+              series={series}
+              unit={unit}
+              showLegend={filter === 'all'}
+              measure={measure}
+            />
           </Card>
           <Card title="Rep Consistency">
             <RepConsistencyChart points={analytics.points} unit={unit} color={lineColor} />
           </Card>
         </Charts>
+        <Card title="Personal Records">
+          <PersonalRecords records={analytics.records} unit={unit} />
+        </Card>
+        <Card title="Goals">
+          <GoalsSection goals={goals} entries={entries ?? []} exercises={analytics.exercises} unit={unit} />
+        </Card>
         <Card title="Training Recommendations">
           <Recommendations items={analytics.recommendations} unit={unit} />
         </Card>

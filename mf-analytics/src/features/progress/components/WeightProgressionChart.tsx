@@ -24,12 +24,17 @@ export interface WeightSeries {
   color: string;
 }
 
+/** What the chart plots per cycle: the heaviest weight, or the best estimated one-rep max. */
+export type ChartMeasure = 'weight' | 'estimate';
+
 export interface WeightProgressionChartProps {
   rows: CycleRow[];
   series: WeightSeries[];
   unit: string;
   /** 'all' mode: one line per exercise and a legend. */
   showLegend: boolean;
+  /** 'weight' unless said. */
+  measure?: ChartMeasure;
 }
 
 const Legend = styled.ul`
@@ -57,18 +62,28 @@ const Swatch = styled.span`
   border-radius: 50%;
 `;
 
-function weightOf(row: CycleRow, id: number): number | undefined {
-  const value = (row.weights as Record<number, number | undefined>)[id];
+function valueIn(values: Record<number, number>, id: number): number | undefined {
+  const value = (values as Record<number, number | undefined>)[id];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /**
  * 'Weight Progression' (docs/product-rules.md, "Charts and summary"): weight by cycle, one line per exercise in 'all'
- * mode.
+ * mode; or, as the lifter chooses, each cycle's best estimated one-rep max (always named an estimate).
  */
-export function WeightProgressionChart({ rows, series, unit, showLegend }: WeightProgressionChartProps) {
+export function WeightProgressionChart({
+  rows,
+  series,
+  unit,
+  showLegend,
+  measure = 'weight',
+}: WeightProgressionChartProps) {
   const { ref, width } = useElementWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const estimates = measure === 'estimate';
+  const weightOf = (row: CycleRow, id: number) => valueIn(estimates ? row.estimates : row.weights, id);
+  // How a value reads: '210 lbs', or 'Estimated 1RM 287 lbs'.
+  const valueText = (value: number) => (estimates ? `Estimated 1RM ${value} ${unit}` : `${value} ${unit}`);
 
   const visible = series.filter((s) => rows.some((row) => weightOf(row, s.id) !== undefined));
   if (rows.length === 0 || visible.length === 0) {
@@ -111,7 +126,7 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
         height={CHART_HEIGHT}
         viewBox={`0 0 ${width} ${CHART_HEIGHT}`}
         role="img"
-        aria-label={`Weight Progression chart in ${unit} by cycle`}
+        aria-label={`Weight Progression chart${estimates ? ', estimated 1RM,' : ''} in ${unit} by cycle`}
         data-testid="weight-chart"
       >
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
@@ -140,7 +155,7 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
                   const value = weightOf(row, s.id)!;
                   const cx = xOf(row);
                   const cy = yOf(row);
-                  const lines = [`${s.name}`, `${row.label}: ${value} ${unit}`];
+                  const lines = [`${s.name}`, `${row.label}: ${valueText(value)}`];
                   const show = () => setTooltip({ left: cx + MARGIN.left, top: cy + MARGIN.top, lines });
                   return (
                     <circle
@@ -153,7 +168,7 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
                       strokeWidth={1.5}
                       tabIndex={0}
                       role="img"
-                      aria-label={`${s.name}, ${row.label}: ${value} ${unit}`}
+                      aria-label={`${s.name}, ${row.label}: ${valueText(value)}`}
                       onMouseEnter={show}
                       onFocus={show}
                       onMouseLeave={() => setTooltip(null)}
@@ -179,7 +194,7 @@ export function WeightProgressionChart({ rows, series, unit, showLegend }: Weigh
       )}
       <VisuallyHidden as="div">
         <table>
-          <caption>Weight by cycle in {unit}</caption>
+          <caption>{`${estimates ? 'Estimated 1RM' : 'Weight'} by cycle in ${unit}`}</caption>
           <thead>
             <tr>
               <th scope="col">Cycle</th>

@@ -6,3 +6,5 @@ export type ChartPoint = Analytics['points'][number];
 export type CycleRow = Analytics['rows'][number];
 export type Recommendation = Analytics['recommendations'][number];
 export type AnalyticsSummary = Analytics['summary'];
+export type ExerciseOption = Analytics['exercises'][number];
+export type ExerciseRecord = Analytics['records'][number];
