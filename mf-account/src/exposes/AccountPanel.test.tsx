@@ -3,7 +3,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { SubscriptionStatus } from '@hit/contracts';
+import type { PlateSettingsBody, SubscriptionStatus } from '@hit/contracts';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createQueryClient, dismissToast, queryKeys } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import AccountPanel from './AccountPanel';
@@ -360,5 +361,211 @@ describe('the build label (BUILD_LABEL at build time)', () => {
     delete globals.__BUILD_LABEL__;
     renderPanel();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+});
+
+describe('Plate Settings', () => {
+  const own: PlateSettingsBody = {
+    lbs: {
+      bar: 35,
+      sled: 100,
+      plates: [
+        { weight: 45, pairs: 2 },
+        { weight: 10, pairs: 1 },
+      ],
+    },
+    kg: { bar: 15, sled: 0, plates: [{ weight: 10, pairs: 3 }] },
+  };
+  const SETTINGS = 'GET /api/settings/plates';
+  const SAVE = 'PUT /api/settings/plates';
+
+  const plates = () => screen.getByRole('dialog', { name: 'Plate Settings' });
+  const field = (name: string) => within(plates()).getByRole('textbox', { name });
+  const sentBody = (api: ReturnType<typeof mockApi>) => JSON.parse(String(api.callsTo(SAVE).at(-1)?.[1]?.body));
+
+  async function openPlates() {
+    await userEvent.click(button('Plate Settings')!);
+    return screen.findByRole('textbox', { name: 'Bar weight (lbs)' });
+  }
+
+  async function retype(name: string, text: string) {
+    await userEvent.clear(field(name));
+    if (text) await userEvent.type(field(name), text);
+  }
+
+  it('loads the saved plates only when opened, and shows them per unit', async () => {
+    const api = mockApi({ [SETTINGS]: answer(200, own) });
+    renderPanel();
+    expect(api.callsTo(SETTINGS)).toHaveLength(0);
+
+    await openPlates();
+    expect(field('Bar weight (lbs)')).toHaveValue('35');
+    expect(field('Leg press sled (lbs)')).toHaveValue('100');
+    expect(field('Leg press sled (lbs)')).toHaveAccessibleDescription('0 to log only the plates');
+    expect(field('Plate 1 weight (lbs)')).toHaveValue('45');
+    expect(field('Plate 1 pairs')).toHaveValue('2');
+    expect(field('Plate 2 weight (lbs)')).toHaveValue('10');
+    expect(within(plates()).queryByRole('textbox', { name: 'Plate 3 weight (lbs)' })).not.toBeInTheDocument();
+    expect(within(plates()).getByRole('radio', { name: 'lbs' })).toBeChecked();
+
+    await userEvent.click(within(plates()).getByRole('radio', { name: 'kg' }));
+    expect(field('Bar weight (kg)')).toHaveValue('15');
+    expect(field('Plate 1 weight (kg)')).toHaveValue('10');
+    expect(field('Plate 1 pairs')).toHaveValue('3');
+    expect(api.callsTo(SETTINGS)).toHaveLength(1);
+  });
+
+  it('saves the edits of both units as one body, updates the cached settings and goes back to the panel', async () => {
+    const saved = (init?: RequestInit) => answer(200, JSON.parse(String(init?.body)));
+    const api = mockApi({ [SETTINGS]: answer(200, own), [SAVE]: saved });
+    const { queryClient } = renderPanel();
+    await openPlates();
+
+    await retype('Bar weight (lbs)', '45');
+    await retype('Plate 1 pairs', '4');
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Remove plate 2 (10 lbs)' }));
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Add plate size' }));
+    await waitFor(() => expect(field('Plate 2 weight (lbs)')).toHaveFocus());
+    await userEvent.keyboard('2,5');
+    await retype('Plate 2 pairs', '2');
+    await userEvent.click(within(plates()).getByRole('radio', { name: 'kg' }));
+    await retype('Leg press sled (kg)', '50');
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Plates Saved')).toBeInTheDocument();
+    const expected: PlateSettingsBody = {
+      lbs: {
+        bar: 45,
+        sled: 100,
+        plates: [
+          { weight: 45, pairs: 4 },
+          { weight: 2.5, pairs: 2 },
+        ],
+      },
+      kg: { bar: 15, sled: 50, plates: [{ weight: 10, pairs: 3 }] },
+    };
+    expect(sentBody(api)).toEqual(expected);
+    expect(queryClient.getQueryData(queryKeys.plateSettings)).toEqual(expected);
+    expect(screen.queryByRole('dialog', { name: 'Plate Settings' })).not.toBeInTheDocument();
+    expect(button('Plate Settings')).toHaveFocus();
+  });
+
+  it("shows the api's 400, keeps what was typed and puts focus on the field it names", async () => {
+    const api = mockApi({
+      [SETTINGS]: answer(200, own),
+      [SAVE]: answer(400, { message: 'lbs.plates.0.weight: must be above 0' }),
+    });
+    const { queryClient } = renderPanel();
+    await openPlates();
+
+    await retype('Plate 1 weight (lbs)', '0');
+    await retype('Bar weight (lbs)', '40');
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(plates()).findByRole('alert');
+    expect(alert).toHaveTextContent('Not saved');
+    expect(alert).toHaveTextContent('Plate 1 weight (lbs): must be above 0');
+    await waitFor(() => expect(field('Plate 1 weight (lbs)')).toHaveFocus());
+    expect(field('Plate 1 weight (lbs)')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Plate 1 weight (lbs)')).toHaveAccessibleDescription(/Plate 1 weight \(lbs\): must be above 0/);
+    expect(field('Plate 1 weight (lbs)')).toHaveValue('0');
+    expect(field('Bar weight (lbs)')).toHaveValue('40');
+    expect(queryClient.getQueryData(queryKeys.plateSettings)).toEqual(own);
+    expect(api.callsTo(SAVE)).toHaveLength(1);
+
+    // Typing again clears the message; the next save sends what is typed now.
+    await retype('Plate 1 weight (lbs)', '25');
+    expect(within(plates()).queryByRole('alert')).not.toBeInTheDocument();
+    api.fetchMock.route({ [SAVE]: (init) => answer(200, JSON.parse(String(init?.body))) });
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Plate Settings' })).not.toBeInTheDocument());
+    expect(sentBody(api).lbs).toEqual({ ...own.lbs, bar: 40, plates: [{ weight: 25, pairs: 2 }, own.lbs.plates[1]] });
+  });
+
+  it('shows the unit the 400 is about', async () => {
+    mockApi({ [SETTINGS]: answer(200, own), [SAVE]: answer(400, { message: 'kg.bar: must be a number' }) });
+    renderPanel();
+    await openPlates();
+    await userEvent.click(within(plates()).getByRole('radio', { name: 'kg' }));
+    await retype('Bar weight (kg)', '');
+    await userEvent.click(within(plates()).getByRole('radio', { name: 'lbs' }));
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+
+    expect(await within(plates()).findByRole('alert')).toHaveTextContent('Bar weight (kg): must be a number');
+    expect(within(plates()).getByRole('radio', { name: 'kg' })).toBeChecked();
+    await waitFor(() => expect(field('Bar weight (kg)')).toHaveFocus());
+    expect(field('Bar weight (kg)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says so when there is no connection, keeping the edits', async () => {
+    mockApi({
+      [SETTINGS]: answer(200, own),
+      [SAVE]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPanel();
+    await openPlates();
+    await retype('Bar weight (lbs)', '20');
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+
+    expect(await within(plates()).findByRole('alert')).toHaveTextContent('No connection: your plates were not saved.');
+    expect(field('Bar weight (lbs)')).toHaveValue('20');
+  });
+
+  it('fills in the defaults with Reset to defaults, saved with Save', async () => {
+    const api = mockApi({ [SETTINGS]: answer(200, own), [SAVE]: answer(200, DEFAULT_PLATE_SETTINGS) });
+    const { queryClient } = renderPanel();
+    await openPlates();
+
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Reset to defaults' }));
+    expect(field('Bar weight (lbs)')).toHaveValue('45');
+    expect(field('Leg press sled (lbs)')).toHaveValue('0');
+    expect(field('Plate 6 weight (lbs)')).toHaveValue('2.5');
+    expect(plates()).toHaveTextContent('The default plates are filled in: Save to keep them.');
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+
+    await userEvent.click(within(plates()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Plate Settings' })).not.toBeInTheDocument());
+    expect(sentBody(api)).toEqual(DEFAULT_PLATE_SETTINGS);
+    expect(queryClient.getQueryData(queryKeys.plateSettings)).toEqual(DEFAULT_PLATE_SETTINGS);
+  });
+
+  it('starts from the defaults when the saved plates do not load', async () => {
+    mockApi({ [SETTINGS]: answer(500, { message: 'Database unavailable' }) });
+    renderPanel();
+    await openPlates();
+
+    expect(plates()).toHaveTextContent('Your saved plates did not load: these are the defaults.');
+    expect(field('Bar weight (lbs)')).toHaveValue('45');
+    expect(field('Plate 1 weight (lbs)')).toHaveValue('45');
+    expect(field('Plate 1 pairs')).toHaveValue('4');
+  });
+
+  it('works from the keyboard: remove moves focus to the next plate, add up to 12 sizes', async () => {
+    mockApi({ [SETTINGS]: answer(200, own) });
+    renderPanel();
+    await openPlates();
+
+    within(plates()).getByRole('button', { name: 'Remove plate 1 (45 lbs)' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(plates()).getByRole('button', { name: 'Remove plate 1 (10 lbs)' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(plates()).getByRole('button', { name: 'Add plate size' })).toHaveFocus());
+    expect(plates()).toHaveTextContent('No plates: only the bar or the sled.');
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(field('Plate 1 weight (lbs)')).toHaveFocus());
+    await userEvent.keyboard('25{Tab}3');
+    expect(field('Plate 1 weight (lbs)')).toHaveValue('25');
+    expect(field('Plate 1 pairs')).toHaveValue('3');
+
+    // The 12th plate size is the last the api accepts.
+    const add = within(plates()).getByRole('button', { name: 'Add plate size' });
+    for (let size = 2; size <= 12; size += 1) await userEvent.click(add);
+    expect(within(plates()).getAllByRole('textbox', { name: /^Plate \d+ weight/ })).toHaveLength(12);
+    expect(add).toBeDisabled();
   });
 });

@@ -14,6 +14,7 @@ import { Badge, BuildLabel, Button, Dialog, DialogActions, UpgradePrompt } from 
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
+import { PlateSettings } from '../features/account/PlateSettings';
 import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
 import { buildLabel, remoteVersion } from '../buildInfo';
 
@@ -95,7 +96,7 @@ const PhoneSheetStyle = createGlobalStyle`
   }
 `;
 
-type Open = null | 'reset' | 'cancel' | 'privacy' | 'terms' | 'signOut';
+type Open = null | 'reset' | 'cancel' | 'plates' | 'privacy' | 'terms' | 'signOut';
 
 /** What signing out with work not synced yet asks first. */
 function unsyncedTitle(pendingSets: number): string {
@@ -199,6 +200,9 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
               Cancel Subscription
             </Button>
           )}
+          <Button variant="secondary" onClick={() => setInner('plates')}>
+            Plate Settings
+          </Button>
           <LinkRow>
             <ExternalLink href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
               Contact
@@ -262,6 +266,16 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
             Sign out anyway
           </Button>
         </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'plates'}
+        onOpenChange={closeInner}
+        title="Plate Settings"
+        description="The bar, the leg press sled and the plates you have: the set form shows what to load for a weight."
+        size="md"
+      >
+        <PlateSettings onSaved={() => setInner(null)} />
       </Dialog>
 
       <Dialog open={open && inner === 'privacy'} onOpenChange={closeInner} title="Privacy Policy" size="lg">
