@@ -18,6 +18,7 @@ export { OfflineCacheGate } from './offlineCacheGate';
 export { displayName } from './displayName';
 export {
   toast,
+  toastInTurn,
   dismissToast,
   pauseToast,
   resumeToast,

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { dismissToast, pauseToast, resumeToast, toast, useToast } from './toast';
+import { dismissToast, pauseToast, resumeToast, toast, toastInTurn, useToast } from './toast';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
@@ -63,6 +63,35 @@ describe('the toast store', () => {
 
     expect(result.current.current?.title).toBe('Second');
     act(() => jest.advanceTimersByTime(1000));
+    expect(result.current.current).toBeNull();
+  });
+
+  it('shows toasts in turn: each after the one before goes, for its own time', () => {
+    const { result } = renderHook(() => useToast());
+    act(() =>
+      toastInTurn([
+        { title: 'New personal record!', durationMs: 6000 },
+        { title: 'Great job!', durationMs: 3000 },
+      ]),
+    );
+
+    expect(result.current.current?.title).toBe('New personal record!');
+    act(() => jest.advanceTimersByTime(5999));
+    expect(result.current.current?.title).toBe('New personal record!');
+    act(() => jest.advanceTimersByTime(1));
+    expect(result.current.current?.title).toBe('Great job!');
+    act(() => jest.advanceTimersByTime(3000));
+    expect(result.current.current).toBeNull();
+  });
+
+  it('shows the next toast in turn when the one on screen is dismissed, and drops the turn for a newer toast', () => {
+    const { result } = renderHook(() => useToast());
+    act(() => toastInTurn([{ title: 'First' }, { title: 'Second' }, { title: 'Third' }]));
+    act(() => result.current.dismiss());
+    expect(result.current.current?.title).toBe('Second');
+
+    act(() => toast({ title: 'Not saved yet' }));
+    act(() => jest.advanceTimersByTime(5000));
     expect(result.current.current).toBeNull();
   });
 

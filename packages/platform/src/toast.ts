@@ -22,6 +22,8 @@ let nextId = 1;
 let endsAt = 0;
 let remainingWhenPaused: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** Toasts waiting their turn behind the one on screen (toastInTurn): each shows when the one before it goes. */
+let waiting: ToastOptions[] = [];
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -41,8 +43,24 @@ function schedule() {
   timer = setTimeout(schedule, wait);
 }
 
-/** Shows a toast, replacing the one on screen. */
+/** Shows a toast, replacing the one on screen (and any waiting their turn). */
 export function toast(options: ToastOptions): void {
+  waiting = [];
+  show(options);
+}
+
+/**
+ * Shows toasts one after the other, each for its own duration (or until dismissed), the first at once: one toast at a
+ * time, none covering another (e.g. a new personal record, then the great-job advice of the same set).
+ */
+export function toastInTurn(list: readonly ToastOptions[]): void {
+  if (list.length === 0) return;
+  const [first, ...rest] = list;
+  toast(first);
+  waiting = rest;
+}
+
+function show(options: ToastOptions): void {
   const durationMs = options.durationMs ?? TOAST_DURATION_MS;
   current = { ...options, variant: options.variant ?? 'default', durationMs, id: nextId++ };
   remainingWhenPaused = null;
@@ -51,10 +69,12 @@ export function toast(options: ToastOptions): void {
   emit();
 }
 
-/** Hides the toast on screen, if any. */
+/** Hides the toast on screen, if any; the next one waiting its turn shows then. */
 export function dismissToast(): void {
   clearTimer();
   remainingWhenPaused = null;
+  const next = waiting.shift();
+  if (next) return show(next);
   if (!current) return;
   current = null;
   emit();

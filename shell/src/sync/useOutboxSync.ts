@@ -38,6 +38,9 @@ export function useOutboxSync(): void {
       // The synced sets are progress now: the charts and the 'Last time' hints are asked for again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lastWorkouts });
+      // And may be new records or achieve goals (issue #19).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.records });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
     });
     const send = () => void outbox.flush();
     const sendWhenShown = () => {

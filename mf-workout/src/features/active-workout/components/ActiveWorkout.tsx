@@ -2,9 +2,19 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, t
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Exercise, Session, WorkoutDay } from '@hit/contracts';
-import { queryKeys, toast, useOutbox, useOutboxStatus, useWorkoutInProgress, type Outbox } from '@hit/platform';
+import {
+  queryKeys,
+  toast,
+  toastInTurn,
+  useOutbox,
+  useOutboxStatus,
+  useWorkoutInProgress,
+  type Outbox,
+  type ToastOptions,
+} from '@hit/platform';
 import { GREAT_JOB_TOAST_MS, SYNC_WAIT_MS } from '../../../constants';
 import { useAutosave } from '../hooks/useAutosave';
+import { useCelebrations } from '../hooks/useCelebrations';
 import { useLastWorkouts } from '../hooks/useLastWorkouts';
 import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
@@ -85,6 +95,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const { exercises, activeIndex, rest, upcoming, finish, exiting, lastCompleted, restRanOutAt } = state;
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
+  const celebrate = useCelebrations();
   useWakeLock(finish === null);
   // An app update waits until the workout is over (issue #17): the shell never reloads the page before.
   useWorkoutInProgress(finish === null);
@@ -158,18 +169,27 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     if (restRanOutAt !== null) soundRestAlarm();
   }, [restRanOutAt]);
 
-  // A working set of more than 12 reps means the weight is too light (docs/product-rules.md, "Logging sets").
+  // A new personal record or an achieved goal is celebrated, then a working set of more than 12 reps is told the weight
+  // is too light (docs/product-rules.md, "Personal records", "Goals" and "Logging sets"): one toast at a time, in turn.
   const cheerLastSet = useEffectEvent(() => {
-    const set = exercises
-      .flatMap((exercise) => exercise.sets)
-      .find((candidate) => candidate.id === lastCompleted?.setId);
-    if (!set?.completed || set.reps === null || !earnsGreatJob(set, set.reps)) return;
-    toast({
-      title: 'Great job! Time to increase weight',
-      description: `${set.reps} reps on your working set. ${increaseWeightAdvice(set.weightUnit)}`,
+    const exercise = exercises.find((candidate) => candidate.id === lastCompleted?.exerciseId);
+    const set = exercise?.sets.find((candidate) => candidate.id === lastCompleted?.setId);
+    if (!exercise || !set?.completed || set.reps === null) return;
+    const toasts: ToastOptions[] = celebrate(exercise, set.id).map(({ title, description }) => ({
+      title,
+      description,
       variant: 'success',
       durationMs: GREAT_JOB_TOAST_MS,
-    });
+    }));
+    if (earnsGreatJob(set, set.reps)) {
+      toasts.push({
+        title: 'Great job! Time to increase weight',
+        description: `${set.reps} reps on your working set. ${increaseWeightAdvice(set.weightUnit)}`,
+        variant: 'success',
+        durationMs: GREAT_JOB_TOAST_MS,
+      });
+    }
+    toastInTurn(toasts);
   });
   useEffect(() => {
     if (lastCompleted) cheerLastSet();

@@ -87,7 +87,7 @@ describe('set completed', () => {
       weightUnit: 'lbs',
       completedAt: '2026-11-22T09:00:00.000Z',
     });
-    expect(state.lastCompleted).toEqual({ setId: '101-w1', at: NOW });
+    expect(state.lastCompleted).toEqual({ exerciseId: 101, setId: '101-w1', at: NOW });
   });
 
   it.each<[string, number, string, WorkoutState['upcoming']]>([

@@ -63,7 +63,7 @@ export interface WorkoutState {
   /** Exit was tapped and its save is on its way. */
   exiting: boolean;
   /** The set completed last on this screen, and when: a second tap this soon after is a double tap. */
-  lastCompleted: { setId: string; at: number } | null;
+  lastCompleted: { exerciseId: number; setId: string; at: number } | null;
   /** When a rest last ran out (not skipped): the alarm sounds once for each. */
   restRanOutAt: number | null;
 }
@@ -124,7 +124,12 @@ function completeOneSet(state: WorkoutState, action: Extract<WorkoutAction, { ty
 
   const exercises = completeSet(state.exercises, exerciseId, setId, entry, new Date(now));
   const exercise = exercises.find((candidate) => candidate.id === exerciseId)!;
-  return { ...state, exercises, upcoming: stepAfterSet(exercises, exercise, now), lastCompleted: { setId, at: now } };
+  return {
+    ...state,
+    exercises,
+    upcoming: stepAfterSet(exercises, exercise, now),
+    lastCompleted: { exerciseId, setId, at: now },
+  };
 }
 
 /** The rest is over (run out or skipped): if the active exercise is done, the next one starts now. */

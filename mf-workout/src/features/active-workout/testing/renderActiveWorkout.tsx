@@ -1,7 +1,7 @@
 import '@hit/platform/test/fakeIndexedDb';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { Session, WorkoutDay } from '@hit/contracts';
 import { createQueryClient, getOutbox, queryKeys, setSendingUser, stopOutboxes } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
@@ -19,11 +19,14 @@ export function renderActiveWorkout({
   session,
   onClose = jest.fn(),
   userId,
+  cached = [],
 }: {
   day: WorkoutDay;
   session: Session;
   onClose?: jest.Mock;
   userId?: string;
+  /** Answers already in the query client (as this browser's copy of them offline). */
+  cached?: [QueryKey, unknown][];
 }) {
   // The outboxes of the test before (or of the page before a reload) stop: a page has its own.
   stopOutboxes();
@@ -35,6 +38,7 @@ export function renderActiveWorkout({
   };
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, lifter);
+  for (const [key, data] of cached) queryClient.setQueryData(key, data);
   // The shell lets the signed-in user's outbox send (useOutboxSync).
   setSendingUser(lifter.id);
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

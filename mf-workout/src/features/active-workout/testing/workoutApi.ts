@@ -28,6 +28,16 @@ export function syncApplied(call: ApiCall): Response {
   });
 }
 
+/** What the api answers a new lifter: no last workout, no records, no goals, every batch applied. */
+function defaultAnswer(call: ApiCall): Response {
+  if (call.method === 'POST' && call.path === '/api/sync') return syncApplied(call);
+  if (call.method !== 'GET') return answer(200, {});
+  if (call.path.startsWith('/api/progress/last-workout/')) return answer(200, noLastWorkout);
+  if (call.path === '/api/records') return answer(200, { lbs: [], kg: [] });
+  if (call.path === '/api/goals') return answer(200, []);
+  return answer(200, {});
+}
+
 /**
  * Replaces fetch. By default: no last workout for any exercise, and every batch of the outbox (POST /api/sync) is
  * applied. A route may answer a call itself, or throw (a network failure: fetch rejects with a TypeError).
@@ -41,12 +51,7 @@ export function mockWorkoutApi(route: Route = () => undefined) {
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
-    const response = await (route(call) ??
-      (call.method === 'GET' && call.path.startsWith('/api/progress/last-workout/')
-        ? answer(200, noLastWorkout)
-        : call.method === 'POST' && call.path === '/api/sync'
-          ? syncApplied(call)
-          : answer(200, {})));
+    const response = await (route(call) ?? defaultAnswer(call));
     call.answered = true;
     return response;
   });
