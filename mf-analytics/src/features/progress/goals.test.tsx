@@ -218,6 +218,24 @@ describe('Goals: setting one', () => {
     expect(api.callsTo('GET /api/goals')).toHaveLength(1);
   });
 
+  it('says so when the api cannot be reached, the form kept', async () => {
+    const { user } = await renderWithGoals([], {
+      'POST /api/goals': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+
+    await user.click(within(goalsRegion()).getByRole('button', { name: 'Set a goal' }));
+    const form = screen.getByRole('form', { name: 'Set a goal' });
+    await user.type(within(form).getByRole('spinbutton', { name: 'Target weight' }), '150');
+    await user.click(within(form).getByRole('button', { name: 'Save goal' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      "HIT Tracker can't reach its server right now. Try again when you're back online.",
+    );
+    expect(within(form).getByRole('spinbutton', { name: 'Target weight' })).toHaveValue(150);
+  });
+
   it('suggests an exercise without an open goal, and Cancel closes the form', async () => {
     const { user } = await renderWithGoals([goal()]);
 
@@ -251,6 +269,7 @@ describe('Goals: editing and deleting', () => {
     expect(await screen.findByText('130 lbs × 6')).toBeInTheDocument();
     expect(sentBody(api.callsTo('PATCH /api/goals/goal-bench')[0])).toEqual({ weight: 130 });
     expect(screen.queryByRole('form', { name: 'Edit goal: Bench Press' })).not.toBeInTheDocument();
+    expect(within(goalItem('Bench Press')).getByRole('button', { name: 'Edit Bench Press goal' })).toHaveFocus();
   });
 
   it('keeps the edit form and its values when the api refuses (404)', async () => {

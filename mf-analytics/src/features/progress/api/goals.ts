@@ -1,14 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateGoalBody, Goal, UpdateGoalBody } from '@hit/contracts';
-import { apiRequest, isAccessDenied, queryKeys } from '@hit/platform';
+import { apiRequest, isAccessDenied, isNetworkFailure, queryKeys } from '@hit/platform';
 
 /** GET /api/goals: the lifter's goals, each with its progress; only asked for when the user may see analytics. */
 export function useGoals(enabled: boolean) {
   return useQuery<Goal[]>({ queryKey: queryKeys.goals, enabled });
 }
 
+/** A change of goals with no answer from the api: one sentence, not fetch's own 'Failed to fetch'. */
+export const GOALS_NEED_NETWORK_TEXT =
+  "HIT Tracker can't reach its server right now. Try again when you're back online.";
+
 /** An api error's message without its leading 'NNN: ' status (docs/product-rules.md, "Error messages and toasts"). */
 export function goalErrorMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return GOALS_NEED_NETWORK_TEXT;
   const raw = error instanceof Error ? error.message : String(error);
   return raw.replace(/^\d{3}:\s*/, '').trim() || 'Something went wrong. Please try again.';
 }

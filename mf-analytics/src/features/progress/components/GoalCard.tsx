@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Goal, ProgressEntry, UpdateGoalBody } from '@hit/contracts';
 import { Alert, Badge, Button, Dialog, DialogActions } from '@hit/ui';
@@ -24,6 +24,11 @@ const Item = styled.li`
   border-radius: ${({ theme }) => theme.radii.md};
   min-width: 0;
   overflow-wrap: anywhere;
+`;
+
+/** While editing, the form is the item's box (no box within a box on a phone). */
+const EditingItem = styled.li`
+  min-width: 0;
 `;
 
 const Head = styled.div`
@@ -125,6 +130,20 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const update = useUpdateGoal();
   const remove = useDeleteGoal();
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const focusEditButton = useRef(false);
+
+  // Focus goes back to Edit once the form that replaced the card is gone.
+  useEffect(() => {
+    if (editing || !focusEditButton.current) return;
+    focusEditButton.current = false;
+    editButtonRef.current?.focus();
+  }, [editing]);
+
+  const stopEditing = () => {
+    focusEditButton.current = true;
+    setEditing(false);
+  };
   const projection = useMemo(
     () => (goal.achievedAt ? null : projectionText(goalProjection(entries, goal))),
     [entries, goal],
@@ -133,7 +152,7 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
 
   if (editing) {
     return (
-      <Item>
+      <EditingItem>
         <GoalForm
           title={`Edit goal: ${goal.exerciseName}`}
           initialValues={formValuesOf(goal)}
@@ -143,17 +162,17 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
           onSubmit={(values) => {
             const changes = changesOf(goal, values);
             if (Object.keys(changes).length === 0) {
-              setEditing(false);
+              stopEditing();
               return;
             }
-            update.mutate({ id: goal.id, changes }, { onSuccess: () => setEditing(false) });
+            update.mutate({ id: goal.id, changes }, { onSuccess: stopEditing });
           }}
           onCancel={() => {
             update.reset();
-            setEditing(false);
+            stopEditing();
           }}
         />
-      </Item>
+      </EditingItem>
     );
   }
 
@@ -179,8 +198,8 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
         </Track>
         <Percent aria-hidden="true">{goal.percent}%</Percent>
       </BarRow>
-      {achieved ? (
-        <p>Achieved {formatDate(goal.achievedAt!)}</p>
+      {goal.achievedAt !== null ? (
+        <p>Achieved {formatDate(goal.achievedAt)}</p>
       ) : (
         <>
           <p>{goalLeftText(goal)}</p>
@@ -189,6 +208,7 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
       )}
       <Actions>
         <Button
+          ref={editButtonRef}
           variant="secondary"
           size="sm"
           aria-label={`Edit ${goal.exerciseName} goal`}
