@@ -13,7 +13,8 @@ async function renderWithGoals(goals: Goal[] | Goal[][], overrides: Parameters<t
   const answers = Array.isArray(goals[0]) ? (goals as Goal[][]).map((list) => answer(200, list)) : [answer(200, goals)];
   const api = mockAnalyticsApi({ 'GET /api/goals': answers, ...overrides });
   const rendered = renderAnalytics();
-  await screen.findByRole('region', { name: 'Goals' });
+  const region = await screen.findByRole('region', { name: 'Goals' });
+  await waitFor(() => expect(within(region).queryByText('Loading goals...')).not.toBeInTheDocument());
   return { api, ...rendered };
 }
 
@@ -39,9 +40,12 @@ const base = { weight: 100, weightUnit: 'lbs', reps: 6, setType: 'working' } as 
 
 describe('Goals: the list (docs/product-rules.md, "Goals")', () => {
   it('shows each goal with its target, progress bar, percentage, what is left and the projection', async () => {
-    await renderWithGoals([goal({ targetDate: '2027-01-31' }), achievedSquatGoal]);
+    await renderWithGoals([achievedSquatGoal, goal({ targetDate: '2027-01-31' })]);
+    const items = within(await screen.findByRole('list', { name: 'Goals' })).getAllByRole('listitem');
+    // The open goal first.
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Bench Press', 'Squat']);
 
-    const bench = await waitFor(() => goalItem('Bench Press'));
+    const bench = goalItem('Bench Press');
     expect(within(bench).getByText('120 lbs × 6')).toBeInTheDocument();
     expect(within(bench).getByText('Target date: Jan 31, 2027')).toBeInTheDocument();
     const bar = within(bench).getByRole('progressbar', { name: 'Bench Press goal progress' });
@@ -58,6 +62,9 @@ describe('Goals: the list (docs/product-rules.md, "Goals")', () => {
     expect(within(squat).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(within(squat).getByText('Achieved Nov 5, 2026')).toBeInTheDocument();
     expect(within(squat).queryByText(/to go|Projected|Not enough data/)).not.toBeInTheDocument();
+    // Closed once achieved: it can be deleted, not edited.
+    expect(within(squat).queryByRole('button', { name: 'Edit Squat goal' })).not.toBeInTheDocument();
+    expect(within(squat).getByRole('button', { name: 'Delete Squat goal' })).toBeInTheDocument();
   });
 
   it("projects the date from the goal exercise's per-cycle best estimates in the goal's unit", async () => {
@@ -194,7 +201,7 @@ describe('Goals: setting one', () => {
 
   it.each([
     [400, 'weight: must be at most 2000'],
-    [409, 'There is already an open goal for Bench Press'],
+    [409, 'There is already an open goal for Bench Press: edit or delete it first'],
   ])('shows the api’s %i message next to the form and keeps what was typed', async (status, message) => {
     const { api, user } = await renderWithGoals([goal()], {
       'POST /api/goals': answer(status, { message }),

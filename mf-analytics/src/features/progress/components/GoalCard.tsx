@@ -207,15 +207,18 @@ export function GoalCard({ goal, entries, onDeleting }: GoalCardProps) {
         </>
       )}
       <Actions>
-        <Button
-          ref={editButtonRef}
-          variant="secondary"
-          size="sm"
-          aria-label={`Edit ${goal.exerciseName} goal`}
-          onClick={() => setEditing(true)}
-        >
-          Edit
-        </Button>
+        {/* An achieved goal is closed: the api refuses to edit it (409), a new goal takes its place. */}
+        {!achieved && (
+          <Button
+            ref={editButtonRef}
+            variant="secondary"
+            size="sm"
+            aria-label={`Edit ${goal.exerciseName} goal`}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+        )}
         <Button
           variant="ghost"
           size="sm"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Goal, ProgressEntry, WeightUnit } from '@hit/contracts';
 import { GOAL_REPS_DEFAULT } from '@hit/contracts/rules';
@@ -75,6 +75,11 @@ export function GoalsSection({ goals, entries, exercises, unit }: GoalsSectionPr
   const setGoalRef = useRef<HTMLButtonElement>(null);
   const focusSetGoal = useRef(false);
   const list = goals.data ?? NO_GOALS;
+  // The goals being worked on first, then the achieved ones, each in the api's order (oldest first).
+  const shown = useMemo(
+    () => [...list.filter((goal) => goal.achievedAt === null), ...list.filter((goal) => goal.achievedAt !== null)],
+    [list],
+  );
 
   const deletedGoalId = useRef<string | null>(null);
 
@@ -131,7 +136,7 @@ export function GoalsSection({ goals, entries, exercises, unit }: GoalsSectionPr
   } else {
     body = (
       <List aria-label="Goals">
-        {list.map((goal) => (
+        {shown.map((goal) => (
           <GoalCard key={goal.id} goal={goal} entries={entries} onDeleting={() => (deletedGoalId.current = goal.id)} />
         ))}
       </List>
