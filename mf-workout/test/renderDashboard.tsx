@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SyncOperation } from '@hit/contracts';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createQueryClient, getOutbox, queryKeys, setSendingUser, stopOutboxes } from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import WorkoutDashboard from '../src/exposes/WorkoutDashboard';
@@ -81,6 +82,8 @@ export function mockDashboardApi(overrides: ApiRoutes = {}) {
     'GET /api/subscription/status': answer(200, trialStatus),
     'GET /api/sessions/open': answer(200, null),
     'GET /api/goals': answer(200, []),
+    'GET /api/records': answer(200, { lbs: [], kg: [] }),
+    'GET /api/settings/plates': answer(200, DEFAULT_PLATE_SETTINGS),
     'POST /api/sync': syncApplied,
     ...noLastWorkouts,
     ...overrides,

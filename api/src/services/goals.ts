@@ -26,7 +26,11 @@ interface GoalServiceDeps {
 export function createGoalService({ Goal, ProgressEntry, WorkoutDay }: GoalServiceDeps) {
   /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them. */
   async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<RecordSet[]> {
-    const filter = { userId, setType: 'working' as const, ...(exerciseIds && { exerciseId: trusted({ $in: exerciseIds }) }) };
+    const filter = {
+      userId,
+      setType: 'working' as const,
+      ...(exerciseIds && { exerciseId: trusted({ $in: exerciseIds }) }),
+    };
     const entries = await ProgressEntry.find(filter, {
       _id: 0,
       exerciseId: 1,

@@ -1,5 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
-import { dismissToast } from '@hit/platform';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
+import { dismissToast, queryKeys } from '@hit/platform';
 import { answer } from '@hit/platform/test/apiMock';
 import { day, workoutState } from '../../../test/fixtures';
 import { mockDashboardApi, renderDashboard } from '../../../test/renderDashboard';
@@ -44,5 +45,17 @@ describe('the dashboard with no network', () => {
 
     expect(await screen.findByRole('heading', { name: "Your workouts didn't load" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+
+  it("keeps what a workout needs offline while the api answers: the next day's hints, the records and the plates", async () => {
+    const api = mockDashboardApi();
+    const { queryClient } = renderDashboard();
+    await screen.findByText('Next: Day 1');
+
+    await waitFor(() => expect(api.callsTo('GET /api/records')).toHaveLength(1));
+    expect(api.callsTo('GET /api/settings/plates')).toHaveLength(1);
+    expect(api.callsTo('GET /api/progress/last-workout/101/1')).toHaveLength(1);
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.records)).toEqual({ lbs: [], kg: [] }));
+    expect(queryClient.getQueryData(queryKeys.plateSettings)).toEqual(DEFAULT_PLATE_SETTINGS);
   });
 });

@@ -88,10 +88,13 @@ describe('barSetupFor', () => {
     expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.deadlifts, 'lbs')).toEqual({
       unit: 'lbs',
       bar: 45,
+      kind: 'bar',
       plates: DEFAULT_BAR_SETUPS.lbs.plates,
     });
     expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.inclinePress, 'kg')).toMatchObject({ unit: 'kg', bar: 20 });
-    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.legPress, 'lbs')).toMatchObject({ bar: 0 });
+    expect(barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.legPress, 'lbs')).toMatchObject({ bar: 0, kind: 'sled' });
+    const sled = { ...DEFAULT_PLATE_SETTINGS, lbs: { ...DEFAULT_PLATE_SETTINGS.lbs, sled: 100 } };
+    expect(plateLine(90, barSetupFor(sled, EXERCISE_IDS.legPress, 'lbs')!)).toBe('Below the 100 lbs sled');
     expect(plateLine(180, barSetupFor(DEFAULT_PLATE_SETTINGS, EXERCISE_IDS.legPress, 'lbs')!)).toBe(
       'Per side: 45 + 45',
     );

@@ -16,6 +16,8 @@ export interface BarSetup {
   unit: Unit;
   /** The empty bar or sled. */
   bar: number;
+  /** What `bar` weighs: a bar (the default) or the leg press's sled. */
+  kind?: 'bar' | 'sled';
   plates: readonly PlatePairs[];
 }
 
@@ -77,7 +79,7 @@ export function barSetupFor(settings: PlateSettings, exerciseId: number, unit: U
   const loads = PLATE_LOADED_EXERCISES[exerciseId];
   if (!loads) return undefined;
   const own = settings[unit];
-  return { unit, bar: loads === 'bar' ? own.bar : own.sled, plates: own.plates };
+  return { unit, bar: loads === 'bar' ? own.bar : own.sled, kind: loads, plates: own.plates };
 }
 
 /** A weight that can be loaded: the total and the plates on each side, heaviest first. */
@@ -167,7 +169,7 @@ export function perSideText(perSide: readonly number[]): string {
  * cannot be loaded exactly with the nearest weights that can.
  */
 export function plateLine(weight: number, setup: BarSetup): string {
-  if (weight < setup.bar) return `Below the ${setup.bar} ${setup.unit} ${setup.bar > 0 ? 'bar' : 'load'}`;
+  if (weight < setup.bar) return `Below the ${setup.bar} ${setup.unit} ${setup.kind ?? 'bar'}`;
   const loading = plateLoading(weight, setup);
   if (loading.exact) return perSideText(loading.perSide);
   const near = [loading.below, loading.above].filter((l): l is Loadable => l !== null).map((l) => l.total);

@@ -144,7 +144,11 @@ describe('a goal met in the workout', () => {
     expect(toastText()).toContain('Goal achieved!');
     expect(toastText()).toContain('Incline Press: 60 kg × 8');
     const [achieved] = queryClient.getQueryData<Goal[]>(queryKeys.goals)!;
-    expect(achieved).toMatchObject({ id: 'goal-1', percent: 100, achievedAt: expect.stringMatching(/^2026-11-22T09:00:/) });
+    expect(achieved).toMatchObject({
+      id: 'goal-1',
+      percent: 100,
+      achievedAt: expect.stringMatching(/^2026-11-22T09:00:/),
+    });
   });
 
   it('is not met by the weight for fewer reps', async () => {

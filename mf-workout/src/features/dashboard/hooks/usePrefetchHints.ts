@@ -5,8 +5,9 @@ import { queryKeys, useOffline } from '@hit/platform';
 
 /**
  * Asks for the 'Last time' hints of the day to do next while the api can be reached, so they are in the offline copy
- * (persistedReads.ts) and a workout started in a gym with no signal prefills its weights as online (issue #18).
- * A hint already answered is not asked again (the query client's stale time).
+ * (persistedReads.ts) and a workout started in a gym with no signal prefills its weights as online (issue #18); with
+ * them the personal records (a new one is celebrated offline too) and the lifter's plates (the set form's plate line),
+ * issue #19. An answer already there is not asked again (the query client's stale time).
  */
 export function usePrefetchHints(day: Pick<WorkoutDay, 'id' | 'exercises'> | undefined): void {
   const queryClient = useQueryClient();
@@ -15,6 +16,8 @@ export function usePrefetchHints(day: Pick<WorkoutDay, 'id' | 'exercises'> | und
   const exerciseIds = day?.exercises.map((exercise) => exercise.id).join(',') ?? '';
   useEffect(() => {
     if (offline || dayId === undefined || !exerciseIds) return;
+    void queryClient.prefetchQuery({ queryKey: queryKeys.records });
+    void queryClient.prefetchQuery({ queryKey: queryKeys.plateSettings });
     for (const exerciseId of exerciseIds.split(',').map(Number)) {
       void queryClient.prefetchQuery({ queryKey: queryKeys.lastWorkout(exerciseId, dayId) });
     }
