@@ -42,36 +42,39 @@ export interface ExerciseRecords {
 const better = (a: number, b: number) => a > b + 1e-9;
 const same = (a: number, b: number) => !better(a, b) && !better(b, a);
 
-/** Each exercise's records among `sets`, weights in `unit`; exercises without a working set have none. */
+/**
+ * Each exercise's records among `sets`, weights in `unit`; exercises without a working set have none. One pass that
+ * allocates only when a record changes: the analytics run it over 30k entries (docs/architecture.md, budgets).
+ */
 export function personalRecords(sets: readonly RecordSet[], unit: Unit): Map<number, ExerciseRecords> {
   const records = new Map<number, ExerciseRecords>();
   for (const set of sets) {
-    if (!isWorkingSet(set.setType) || !(set.reps > 0) || !(set.weight >= 0)) continue;
-    const weight = convertWeight(set.weight, set.weightUnit, unit);
-    const point = { weight, reps: set.reps, date: set.date };
-    const estimate = estimatedOneRepMax(weight, set.reps);
+    const { reps, date } = set;
+    if (!(reps > 0) || !(set.weight >= 0) || !isWorkingSet(set.setType)) continue;
+    const weight = set.weightUnit === unit ? set.weight : convertWeight(set.weight, set.weightUnit, unit);
+    const estimate = estimatedOneRepMax(weight, reps);
     const current = records.get(set.exerciseId);
     if (!current) {
       records.set(set.exerciseId, {
         exerciseId: set.exerciseId,
-        heaviest: point,
-        bestEstimate: { ...point, estimate },
+        heaviest: { weight, reps, date },
+        bestEstimate: { weight, reps, date, estimate },
       });
       continue;
     }
     const { heaviest, bestEstimate } = current;
-    const heavier =
+    if (
       better(weight, heaviest.weight) ||
-      (same(weight, heaviest.weight) &&
-        (set.reps > heaviest.reps || (set.reps === heaviest.reps && set.date < heaviest.date)));
-    const stronger =
+      (same(weight, heaviest.weight) && (reps > heaviest.reps || (reps === heaviest.reps && date < heaviest.date)))
+    ) {
+      current.heaviest = { weight, reps, date };
+    }
+    if (
       better(estimate, bestEstimate.estimate) ||
-      (same(estimate, bestEstimate.estimate) && set.date < bestEstimate.date);
-    records.set(set.exerciseId, {
-      exerciseId: set.exerciseId,
-      heaviest: heavier ? point : heaviest,
-      bestEstimate: stronger ? { ...point, estimate } : bestEstimate,
-    });
+      (same(estimate, bestEstimate.estimate) && date < bestEstimate.date)
+    ) {
+      current.bestEstimate = { weight, reps, date, estimate };
+    }
   }
   return records;
 }
