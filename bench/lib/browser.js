@@ -25,10 +25,10 @@ function browserDescription() {
  * A fresh context (empty cache, its own cookies and storage). `cookie`: a session cookie value pair (`hit.sid=...`) to sign in with;
  * the welcome modal is marked as seen so it never covers the dashboard.
  */
-async function newContext(browser, baseUrl, { cookie, gzipOnly = false } = {}) {
+async function newContext(browser, baseUrl, { cookie, gzipOnly = false, serviceWorkers = 'allow' } = {}) {
   // gzipOnly: the budgets are in gzip bytes; Chromium would otherwise get brotli (smaller) from the api.
   const extraHTTPHeaders = gzipOnly ? { 'Accept-Encoding': 'gzip' } : undefined;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, extraHTTPHeaders });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, extraHTTPHeaders, serviceWorkers });
   if (cookie) {
     const [name, ...rest] = cookie.split('=');
     await context.addCookies([{ name, value: rest.join('='), url: baseUrl }]);

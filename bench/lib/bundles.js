@@ -55,6 +55,9 @@ async function measureBundles({ browser, baseUrl, cookie, progressCookie = cooki
     const context = await newContext(browser, baseUrl, {
       cookie: route.signedIn ? signedInAs : undefined,
       gzipOnly: true,
+      // What the network carries on a first visit: the service worker precaches every remote of the map after /home
+      // loads (issue #17), and a panel opened after that came from its cache, measured as nothing (or less).
+      serviceWorkers: 'block',
     });
     try {
       const page = await context.newPage();
