@@ -43,16 +43,16 @@ async function liftDay1(agent: Agent, lifts: Lift[]) {
 
 const goals = async (agent: Agent) => goalsSchema.parse((await agent.get('/api/goals').expect(200)).body);
 
+let database: TestDatabase;
+let app: ReturnType<typeof buildTestApp>;
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  app = buildTestApp(database);
+});
+afterAll(() => database.close());
+
 describe('goals api', () => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof buildTestApp>;
-
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    app = buildTestApp(database);
-  });
-  afterAll(() => database.close());
-
   it('creates a goal with 6 reps by default and no target date, and lists it with its progress', async () => {
     const { agent } = await signUp(app);
     expect(await goals(agent)).toEqual([]);
@@ -259,15 +259,6 @@ describe('goals api', () => {
 });
 
 describe('records api', () => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof buildTestApp>;
-
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    app = buildTestApp(database);
-  });
-  afterAll(() => database.close());
-
   it('answers each exercise’s heaviest set and best estimate from working sets, in lbs and in kg', async () => {
     const { agent } = await signUp(app);
     expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body)).toEqual({ lbs: [], kg: [] });
@@ -291,15 +282,6 @@ describe('records api', () => {
 });
 
 describe('plate settings api', () => {
-  let database: TestDatabase;
-  let app: ReturnType<typeof buildTestApp>;
-
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    app = buildTestApp(database);
-  });
-  afterAll(() => database.close());
-
   it('answers the defaults until the lifter saves their own, then theirs alone', async () => {
     const { agent } = await signUp(app);
     const other = await signUp(app);

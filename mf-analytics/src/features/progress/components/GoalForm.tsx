@@ -6,6 +6,7 @@ import { Alert, Button, TextField } from '@hit/ui';
 import { validateGoalForm, type GoalFormErrors, type GoalFormValues } from '../logic';
 import type { ExerciseOption } from './analyticsTypes';
 import { UNIT_LABELS } from './unitLabels';
+import { SelectField, TwoColumns } from './formParts';
 
 const Form = styled.form`
   display: flex;
@@ -21,48 +22,6 @@ const Form = styled.form`
 const Heading = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-const SelectField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
-  min-width: 0;
-  label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
-  select {
-    width: 100%;
-    min-height: ${({ theme }) => theme.layout.minTouchTarget};
-    padding: 0 ${({ theme }) => theme.space.sm};
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-  select:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
-  select[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.dangerText};
-  }
-  p {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.dangerText};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-  }
 `;
 
 const Actions = styled.div`
@@ -144,7 +103,7 @@ export function GoalForm({
   return (
     <Form ref={formRef} onSubmit={handleSubmit} noValidate aria-labelledby={headingId}>
       <Heading id={headingId}>{title}</Heading>
-      <Grid>
+      <TwoColumns>
         {exercises && (
           <SelectField>
             <label htmlFor={`${id}-exercise`}>Exercise</label>
@@ -209,7 +168,7 @@ export function GoalForm({
           error={errors.targetDate}
           onChange={(event) => change('targetDate', event.target.value)}
         />
-      </Grid>
+      </TwoColumns>
       {apiError && <Alert id={apiErrorId}>{apiError}</Alert>}
       <Actions>
         <Button variant="secondary" onClick={onCancel}>

@@ -15,6 +15,7 @@ import { SummaryTiles } from './SummaryTiles';
 import { TrialExpiredGate } from './TrialExpiredGate';
 import { UNIT_LABELS } from './unitLabels';
 import { WeightProgressionChart, type ChartMeasure, type WeightSeries } from './WeightProgressionChart';
+import { SelectField, TwoColumns } from './formParts';
 
 export const TIP_TEXT = 'Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations';
 
@@ -46,40 +47,6 @@ const Tip = styled.p`
   background: ${({ theme }) => theme.colors.accentSoft};
   border-radius: ${({ theme }) => theme.radii.sm};
   font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
-const Controls = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
-  min-width: 0;
-  label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  select {
-    width: 100%;
-    min-height: ${({ theme }) => theme.layout.minTouchTarget};
-    padding: 0 ${({ theme }) => theme.space.sm};
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-  }
-  select:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-  }
 `;
 
 const Charts = styled.div`
@@ -170,8 +137,8 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
     const lineColor = filter === 'all' ? '#ff7a2f' : exerciseColor(filter);
     body = (
       <>
-        <Controls>
-          <Field>
+        <TwoColumns>
+          <SelectField>
             <label htmlFor={exerciseSelectId}>Exercise</label>
             <select
               id={exerciseSelectId}
@@ -185,15 +152,15 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
                 </option>
               ))}
             </select>
-          </Field>
-          <Field>
+          </SelectField>
+          <SelectField>
             <label htmlFor={unitSelectId}>Weight unit</label>
             <select id={unitSelectId} value={unit} onChange={(e) => setUnit(e.target.value as WeightUnit)}>
               <option value="lbs">{UNIT_LABELS.lbs}</option>
               <option value="kg">{UNIT_LABELS.kg}</option>
             </select>
-          </Field>
-        </Controls>
+          </SelectField>
+        </TwoColumns>
         <SummaryTiles summary={analytics.summary} unit={unit} />
         <Charts>
           <Card title="Weight Progression">
