@@ -68,8 +68,16 @@ function passportUserOf(session: unknown): unknown {
   }
 }
 
-/** Signs the account out everywhere: its stored sessions go. */
-async function deleteSessionsOf(connection: Connection, userId: string): Promise<number> {
+/**
+ * Signs the account out everywhere (but in `exceptSessionId`, the session making the request, when given): its stored
+ * sessions go, so the next request of each, from any api process, is anonymous. Used by retention, password changes
+ * and resets, and account deletion.
+ */
+export async function deleteSessionsOf(
+  connection: Connection,
+  userId: string,
+  { exceptSessionId }: { exceptSessionId?: string } = {},
+): Promise<number> {
   const sessions = connection.collection(SESSIONS_COLLECTION);
   // The id is 24 hex digits, safe in a regex; it only narrows the search, the parsed session decides.
   const candidates = await sessions
@@ -78,7 +86,9 @@ async function deleteSessionsOf(connection: Connection, userId: string): Promise
       { projection: { session: 1 } },
     )
     .toArray();
-  const ids = candidates.filter((doc) => passportUserOf(doc.session) === userId).map((doc) => doc._id);
+  const ids = candidates
+    .filter((doc) => passportUserOf(doc.session) === userId && String(doc._id) !== exceptSessionId)
+    .map((doc) => doc._id);
   if (ids.length === 0) return 0;
   return (await sessions.deleteMany({ _id: { $in: ids } })).deletedCount;
 }

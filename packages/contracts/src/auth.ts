@@ -5,7 +5,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 60;
 
-const email = z
+/** An e-mail as every form sends it: trimmed, lower case, at most 254 characters. */
+export const emailSchema = z
   .string({ error: 'is required' })
   .trim()
   .toLowerCase()
@@ -18,13 +19,16 @@ const name = z
   .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` })
   .optional();
 
+/** A new password (sign-up, change, reset). */
+export const passwordSchema = z
+  .string({ error: 'is required' })
+  .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
+  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
 /** POST /api/register (confirmPassword is never sent). */
 export const registerBodySchema = z.strictObject({
-  email,
-  password: z
-    .string({ error: 'is required' })
-    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
-    .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` }),
+  email: emailSchema,
+  password: passwordSchema,
   firstName: name,
   lastName: name,
 });
@@ -32,7 +36,7 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** POST /api/login */
 export const loginBodySchema = z.strictObject({
-  email,
+  email: emailSchema,
   password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

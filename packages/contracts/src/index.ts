@@ -7,3 +7,4 @@ export * from './progress';
 export * from './subscription';
 export * from './sync';
 export * from './goals';
+export * from './account';
