@@ -1,0 +1,239 @@
+/**
+ * Reading another app's workout export (issue #20; docs/product-rules.md, "Importing history"): Strong's CSV (the
+ * comma layout with a plain `Weight` column, and the newer semicolon layout with `Weight (kg)` or `Weight (lbs)` and
+ * decimal commas) and Hevy's CSV (`weight_kg` or `weight_lbs`, `set_type`, dates like `15 Jan 2024, 07:41`). Parsed
+ * with papaparse; every value is checked, and the first bad one refuses the whole file with its line and column.
+ */
+import Papa from 'papaparse';
+import { MAX_REPS, MAX_WEIGHT, type WeightUnit } from '@hit/contracts';
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+
+export type ImportFormat = 'strong' | 'strong-semicolon' | 'hevy';
+
+/** One set of the file, as our progress entries need it. */
+export interface ImportedSet {
+  /** 1-based line of the file (the header is line 1). */
+  line: number;
+  /** When the workout started (ISO, UTC). */
+  workoutStart: string;
+  workoutName: string;
+  /** As the file names it. */
+  exerciseName: string;
+  /** 1-based position of the set among the exercise's sets in that workout. */
+  order: number;
+  setType: 'warmup' | 'working';
+  weight: number;
+  unit: WeightUnit;
+  reps: number;
+}
+
+export interface ParsedImport {
+  format: ImportFormat;
+  /** Whether the file states its unit; Strong's comma layout does not (the lifter says which). */
+  statesUnit: boolean;
+  sets: ImportedSet[];
+  /** Rows that are not sets we can log: no reps (cardio, timed holds). */
+  skippedRows: number;
+}
+
+/** A file refused: what was wrong, where. */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: string,
+  ) {
+    super(line === undefined ? message : `Line ${line}${column ? `, column "${column}"` : ''}: ${message}`);
+  }
+}
+
+const STRONG_REQUIRED = ['Date', 'Workout Name', 'Exercise Name', 'Set Order', 'Reps'];
+const HEVY_REQUIRED = ['title', 'start_time', 'exercise_title', 'set_type', 'reps'];
+const EXPECTED_COLUMNS =
+  'a Strong export (Date, Workout Name, Exercise Name, Set Order, Weight, Reps) or a Hevy export (title, start_time, exercise_title, set_type, weight_kg or weight_lbs, reps)';
+
+const MONTHS: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
+
+interface Options {
+  /** The unit of a file that does not state one (Strong's comma layout). */
+  unit: WeightUnit;
+  /** The device's `Date.getTimezoneOffset()`: the files hold local times without a zone. */
+  timezoneOffsetMinutes: number;
+}
+
+/** Local wall-clock parts to an ISO instant, given the device's offset (minutes behind UTC, as JavaScript has it). */
+function instant(
+  [year, month, day, hour, minute, second]: number[],
+  timezoneOffsetMinutes: number,
+): string | undefined {
+  const utc = Date.UTC(year, month, day, hour, minute, second) + timezoneOffsetMinutes * 60_000;
+  const check = new Date(Date.UTC(year, month, day, hour, minute, second));
+  if (
+    Number.isNaN(utc) ||
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month ||
+    check.getUTCDate() !== day ||
+    year < 1970 ||
+    year > 2100
+  )
+    return undefined;
+  return new Date(utc).toISOString();
+}
+
+/** Strong: `2024-01-15 07:41:00` (seconds optional). */
+function strongDate(text: string, offset: number): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59) return undefined;
+  return instant([Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)], offset);
+}
+
+/** Hevy: `15 Jan 2024, 07:41` (also with seconds). */
+function hevyDate(text: string, offset: number): string | undefined {
+  const match = /^(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, d, mon, y, h, mi, s] = match;
+  const month = MONTHS[mon.toLowerCase()];
+  if (month === undefined || Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59) return undefined;
+  return instant([Number(y), month, Number(d), Number(h), Number(mi), Number(s ?? 0)], offset);
+}
+
+/** A number as the layout writes it (the semicolon layout uses decimal commas); undefined when empty. */
+function number(text: string | undefined, decimalComma: boolean): number | undefined | 'bad' {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return undefined;
+  const normal = decimalComma ? trimmed.replace(',', '.') : trimmed;
+  if (!/^-?\d+(\.\d+)?$/.test(normal)) return 'bad';
+  return Number(normal);
+}
+
+export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes }: Options): ParsedImport {
+  if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_BYTES) throw new ImportFileError('The file is over 10 MB.');
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const rows = parsed.data;
+  if (rows.length === 0) throw new ImportFileError('The file is empty.');
+  if (rows.length - 1 > IMPORT_MAX_ROWS)
+    throw new ImportFileError(`The file has ${rows.length - 1} rows; at most ${IMPORT_MAX_ROWS} can be imported.`);
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) throw new ImportFileError('a quoted value is not closed', (quoteError.row ?? 0) + 1);
+
+  const header = rows[0].map((name) => name.trim());
+  const at = (name: string) => header.indexOf(name);
+  const has = (names: string[]) => names.every((name) => at(name) >= 0);
+
+  let format: ImportFormat;
+  let weightColumn: string;
+  let fileUnit: WeightUnit | undefined;
+  if (has(HEVY_REQUIRED) && (at('weight_kg') >= 0 || at('weight_lbs') >= 0)) {
+    format = 'hevy';
+    weightColumn = at('weight_kg') >= 0 ? 'weight_kg' : 'weight_lbs';
+    fileUnit = weightColumn === 'weight_kg' ? 'kg' : 'lbs';
+  } else if (has(STRONG_REQUIRED) && at('Weight (kg)') >= 0) {
+    [format, weightColumn, fileUnit] = [
+      parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong',
+      'Weight (kg)',
+      'kg',
+    ];
+  } else if (has(STRONG_REQUIRED) && at('Weight (lbs)') >= 0) {
+    [format, weightColumn, fileUnit] = [
+      parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong',
+      'Weight (lbs)',
+      'lbs',
+    ];
+  } else if (has(STRONG_REQUIRED) && at('Weight') >= 0) {
+    [format, weightColumn] = [parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong', 'Weight'];
+  } else {
+    throw new ImportFileError(`the columns are not ${EXPECTED_COLUMNS}`, 1);
+  }
+  const decimalComma = parsed.meta.delimiter === ';';
+  const setUnit = fileUnit ?? unit;
+  const hevy = format === 'hevy';
+  const columns = hevy
+    ? { date: 'start_time', workout: 'title', exercise: 'exercise_title', order: 'set_index', type: 'set_type' }
+    : { date: 'Date', workout: 'Workout Name', exercise: 'Exercise Name', order: 'Set Order', type: 'Set Order' };
+
+  const sets: ImportedSet[] = [];
+  let skippedRows = 0;
+  /** Sets per exercise per workout so far, for the order of a set. */
+  const counts = new Map<string, number>();
+  for (let index = 1; index < rows.length; index++) {
+    const row = rows[index];
+    const line = index + 1;
+    const cell = (column: string) => (row[at(column)] ?? '').trim();
+    function fail(column: string, expected: string): never {
+      const value = cell(column);
+      throw new ImportFileError(
+        `expected ${expected}, found ${value === '' ? 'nothing' : `"${value.slice(0, 40)}"`}`,
+        line,
+        column,
+      );
+    }
+
+    const workoutStart = hevy
+      ? hevyDate(cell(columns.date), timezoneOffsetMinutes)
+      : strongDate(cell(columns.date), timezoneOffsetMinutes);
+    if (!workoutStart)
+      fail(columns.date, hevy ? 'a date like "15 Jan 2024, 07:41"' : 'a date like "2024-01-15 07:41:00"');
+    const exerciseName = cell(columns.exercise);
+    if (!exerciseName) fail(columns.exercise, 'an exercise name');
+
+    const repsValue = number(cell(hevy ? 'reps' : 'Reps'), decimalComma);
+    if (
+      repsValue === 'bad' ||
+      (repsValue !== undefined && (!Number.isInteger(repsValue) || repsValue < 0 || repsValue > MAX_REPS))
+    )
+      fail(hevy ? 'reps' : 'Reps', `a whole number of reps from 0 to ${MAX_REPS}`);
+    const weight = number(cell(weightColumn), decimalComma);
+    if (weight === 'bad' || (weight !== undefined && (weight < 0 || weight > MAX_WEIGHT)))
+      fail(weightColumn, `a weight from 0 to ${MAX_WEIGHT}`);
+
+    let setType: ImportedSet['setType'];
+    const typeText = cell(columns.type).toLowerCase();
+    if (hevy) {
+      if (typeText === 'warmup') setType = 'warmup';
+      else if (['normal', 'failure', 'dropset'].includes(typeText)) setType = 'working';
+      else fail(columns.type, 'warmup, normal, failure or dropset');
+    } else if (typeText === 'w') setType = 'warmup';
+    else if (/^\d+$/.test(typeText) || typeText === 'd' || typeText === 'f') setType = 'working';
+    else fail(columns.type, 'a set number, or W for a warm-up');
+
+    // A row without reps is not a set to log (cardio, a timed hold): counted as skipped, not refused.
+    if (repsValue === undefined || repsValue === 0) {
+      skippedRows++;
+      continue;
+    }
+    const workoutName = cell(columns.workout);
+    const key = `${workoutStart}\u0000${workoutName}\u0000${exerciseName.toLowerCase()}`;
+    const order = (counts.get(key) ?? 0) + 1;
+    counts.set(key, order);
+    sets.push({
+      line,
+      workoutStart: workoutStart!,
+      workoutName,
+      exerciseName,
+      order,
+      setType: setType!,
+      weight: weight ?? 0,
+      unit: setUnit,
+      reps: repsValue,
+    });
+  }
+  return { format, statesUnit: fileUnit !== undefined, sets, skippedRows };
+}
