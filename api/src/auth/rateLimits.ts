@@ -49,8 +49,10 @@ function emailKey(req: Request): string {
 }
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
+/** The signed-in user (the routes behind requireUser): per-user limits of imports, exports and the like. */
+export const userKey = (req: Request) => `user:${String(req.user?._id)}`;
 
-interface LimiterOptions {
+export interface LimiterOptions {
   name: string;
   counters: RateLimitCounterModel;
   limit: number;
@@ -62,7 +64,8 @@ interface LimiterOptions {
   skip?: Options['skip'];
 }
 
-function limiter({ name, counters, limit, windowMs, message, keyGenerator, counts, skip }: LimiterOptions) {
+/** One limit with its counters in MongoDB (shared by every api process); beyond it, 429 with `message`. */
+export function limiter({ name, counters, limit, windowMs, message, keyGenerator, counts, skip }: LimiterOptions) {
   return rateLimit({
     windowMs,
     limit,
