@@ -5,9 +5,8 @@
  * with papaparse; every value is checked, and the first bad one refuses the whole file with its line and column.
  */
 import Papa from 'papaparse';
-import { MAX_REPS, MAX_WEIGHT, type WeightUnit } from '@hit/contracts';
+import { IMPORT_MAX_FILE_BYTES, MAX_REPS, MAX_WEIGHT, type WeightUnit } from '@hit/contracts';
 
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
 
 export type ImportFormat = 'strong' | 'strong-semicolon' | 'hevy';
@@ -125,7 +124,7 @@ function number(text: string | undefined, decimalComma: boolean): number | undef
 }
 
 export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes }: Options): ParsedImport {
-  if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_BYTES) throw new ImportFileError('The file is over 10 MB.');
+  if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_FILE_BYTES) throw new ImportFileError('The file is over 10 MB.');
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const rows = parsed.data;
   if (rows.length === 0) throw new ImportFileError('The file is empty.');

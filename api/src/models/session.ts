@@ -14,6 +14,8 @@ export interface WorkoutSessionFields {
   endedAt: Date | null;
   /** True until ended; a unique partial index keeps at most one open session per user. */
   open: boolean;
+  /** The app whose export it was imported from (issue #20), or null for a workout done here. */
+  importedFrom?: 'strong' | 'hevy' | null;
 }
 
 export type WorkoutSessionModel = Model<WorkoutSessionFields>;
@@ -27,6 +29,7 @@ const workoutSessionSchema = new Schema<WorkoutSessionFields>(
     startedAt: { type: Date, required: true },
     endedAt: { type: Date, default: null },
     open: { type: Boolean, required: true },
+    importedFrom: { type: String, enum: ['strong', 'hevy', null], default: null },
   },
   { collection: 'workoutsessions' },
 );

@@ -176,6 +176,32 @@ export function createProgressService({
     return result;
   }
 
+  /**
+   * Adds imported sets (issue #20): each is inserted once on the unique key of a performed set (its imported set id
+   * names the file's set), so a file imported again adds nothing. Answers the indexes of the entries that were new.
+   */
+  async function importEntries(
+    userId: Types.ObjectId,
+    entries: Omit<ProgressEntryFields, '_id'>[],
+  ): Promise<Set<number>> {
+    const added = new Set<number>();
+    for (let start = 0; start < entries.length; start += 1000) {
+      const operations: AnyBulkWriteOperation<ProgressEntryFields>[] = entries
+        .slice(start, start + 1000)
+        .map(({ workoutDayId, exerciseId, round, setId, ...rest }) => ({
+          updateOne: {
+            filter: { userId, workoutDayId, exerciseId, round, setId },
+            update: { $setOnInsert: { ...rest, userId, workoutDayId, exerciseId, round, setId } },
+            upsert: true,
+          },
+        }));
+      const { upsertedIds } = await ProgressEntry.bulkWrite(operations, { ordered: false });
+      for (const index of Object.keys(upsertedIds)) added.add(start + Number(index));
+    }
+    if (added.size > 0) await bumpVersion(userId);
+    return added;
+  }
+
   /** GET /api/progress as a gzipped JSON body, from the cache while the user's progress version is unchanged. */
   async function entriesBody(userId: Types.ObjectId): Promise<Buffer> {
     // Read before the entries (see ProgressCache.body).
@@ -188,7 +214,7 @@ export function createProgressService({
     await bumpVersion(userId);
   }
 
-  return { recordSets, listEntries, entriesBody, lastWorkout, lastWeights, deleteAll };
+  return { recordSets, importEntries, listEntries, entriesBody, lastWorkout, lastWeights, deleteAll };
 }
 
 export type ProgressService = ReturnType<typeof createProgressService>;

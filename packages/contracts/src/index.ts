@@ -8,3 +8,4 @@ export * from './subscription';
 export * from './sync';
 export * from './goals';
 export * from './account';
+export * from './import';
