@@ -69,6 +69,9 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/goals/:id': PREMIUM_OWNED,
   'DELETE /api/goals/:id': PREMIUM_OWNED,
   'GET /api/records': { ...PREMIUM, otherUserSees: { lbs: [], kg: [] } },
+  // Importing is tracking: premium; another user imports into their own account.
+  'POST /api/import/preview': PREMIUM,
+  'POST /api/import': PREMIUM,
   // The lifter's plates stay theirs after the trial; another user reads and writes their own.
   'GET /api/settings/plates': SIGNED_IN,
   'PUT /api/settings/plates': SIGNED_IN,

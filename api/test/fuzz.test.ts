@@ -79,6 +79,12 @@ interface RouteFuzz {
 const LIVE_SESSION = '<live session id>';
 const LIVE_CHECKOUT = '<live checkout token>';
 const LIVE_GOAL = '<live goal id>';
+/** A two-set Hevy export, for the import routes. */
+const IMPORT_SAMPLE = [
+  'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe',
+  'Pull,"15 Jan 2024, 07:41","15 Jan 2024, 08:40",,Deadlifts,,,0,warmup,60,5,,,',
+  'Pull,"15 Jan 2024, 07:41","15 Jan 2024, 08:40",,Deadlifts,,,1,normal,140,6,,,8',
+].join('\n');
 const UNKNOWN_OBJECT_ID = '0123456789abcdef01234567';
 const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 const STRIPE_ENV = STRIPE_TEST_ENV;
@@ -268,6 +274,22 @@ const ROUTES: Record<string, RouteFuzz> = {
     params: { id: () => [LIVE_GOAL, UNKNOWN_OBJECT_ID] },
   },
   'GET /api/records': { apps: ['demo'], identities: premium, runs: 40 },
+  'POST /api/import/preview': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 80,
+    bodies: () => [{ csv: IMPORT_SAMPLE }, { csv: IMPORT_SAMPLE, unit: 'kg', timezoneOffsetMinutes: -60 }],
+  },
+  'POST /api/import': {
+    apps: ['demo'],
+    identities: premium,
+    runs: 80,
+    bodies: () => [
+      { csv: IMPORT_SAMPLE },
+      { csv: IMPORT_SAMPLE, mapping: { deadlifts: 104 } },
+      { csv: IMPORT_SAMPLE, mapping: { Deadlifts: null } },
+    ],
+  },
   'GET /api/settings/plates': { apps: ['demo'], identities: signedIn, runs: 40 },
   'PUT /api/settings/plates': {
     apps: ['demo'],

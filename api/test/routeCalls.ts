@@ -87,6 +87,11 @@ interface RouteCall {
   app?: keyof Apps;
 }
 
+/** A one-set Strong export, for the import routes. */
+const IMPORT_SAMPLE =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n' +
+  '2024-01-15 07:41:00,Pull,58m,Deadlifts,1,315,6,0,0,,,';
+
 export const ROUTE_CALLS: Record<string, RouteCall> = {
   'GET /api/health': { path: () => '/api/health' },
   'GET /api/remotes': { path: () => '/api/remotes' },
@@ -136,6 +141,8 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'PATCH /api/goals/:id': { path: (r) => `/api/goals/${r.goalId}`, body: () => ({ weight: 510 }) },
   'DELETE /api/goals/:id': { path: (r) => `/api/goals/${r.goalId}` },
   'GET /api/records': { path: () => '/api/records' },
+  'POST /api/import/preview': { path: () => '/api/import/preview', body: () => ({ csv: IMPORT_SAMPLE }) },
+  'POST /api/import': { path: () => '/api/import', body: () => ({ csv: IMPORT_SAMPLE }) },
   'GET /api/settings/plates': { path: () => '/api/settings/plates' },
   'PUT /api/settings/plates': { path: () => '/api/settings/plates', body: () => DEFAULT_PLATE_SETTINGS },
   'GET /api/subscription/status': { path: () => '/api/subscription/status' },
