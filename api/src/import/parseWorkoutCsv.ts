@@ -5,7 +5,9 @@
  * with papaparse; every value is checked, and the first bad one refuses the whole file with its line and column.
  */
 import Papa from 'papaparse';
-import { IMPORT_MAX_FILE_BYTES, MAX_REPS, MAX_WEIGHT, type WeightUnit } from '@hit/contracts';
+// Types only from @hit/contracts: this module also runs alone in a worker thread (parseInWorker.ts), with its limits
+// passed in.
+import type { WeightUnit } from '@hit/contracts';
 
 export const IMPORT_MAX_ROWS = 100_000;
 
@@ -41,11 +43,12 @@ export interface ParsedImport {
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
   constructor(
-    message: string,
+    /** What was wrong, without where. */
+    readonly reason: string,
     readonly line?: number,
     readonly column?: string,
   ) {
-    super(line === undefined ? message : `Line ${line}${column ? `, column "${column}"` : ''}: ${message}`);
+    super(line === undefined ? reason : `Line ${line}${column ? `, column "${column}"` : ''}: ${reason}`);
   }
 }
 
@@ -69,11 +72,13 @@ const MONTHS: Record<string, number> = {
   dec: 11,
 };
 
-interface Options {
+export interface ParseOptions {
   /** The unit of a file that does not state one (Strong's comma layout). */
   unit: WeightUnit;
   /** The device's `Date.getTimezoneOffset()`: the files hold local times without a zone. */
   timezoneOffsetMinutes: number;
+  /** IMPORT_MAX_FILE_BYTES, MAX_WEIGHT and MAX_REPS of @hit/contracts. */
+  limits: { maxBytes: number; maxWeight: number; maxReps: number };
 }
 
 /** Local wall-clock parts to an ISO instant, given the device's offset (minutes behind UTC, as JavaScript has it). */
@@ -123,8 +128,10 @@ function number(text: string | undefined, decimalComma: boolean): number | undef
   return Number(normal);
 }
 
-export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes }: Options): ParsedImport {
-  if (Buffer.byteLength(text, 'utf8') > IMPORT_MAX_FILE_BYTES) throw new ImportFileError('The file is over 10 MB.');
+export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes, limits }: ParseOptions): ParsedImport {
+  const { maxBytes, maxWeight, maxReps } = limits;
+  if (Buffer.byteLength(text, 'utf8') > maxBytes)
+    throw new ImportFileError(`The file is over ${Math.round(maxBytes / 1024 / 1024)} MB.`);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const rows = parsed.data;
   if (rows.length === 0) throw new ImportFileError('The file is empty.');
@@ -196,12 +203,12 @@ export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes }: O
     const repsValue = number(cell(hevy ? 'reps' : 'Reps'), decimalComma);
     if (
       repsValue === 'bad' ||
-      (repsValue !== undefined && (!Number.isInteger(repsValue) || repsValue < 0 || repsValue > MAX_REPS))
+      (repsValue !== undefined && (!Number.isInteger(repsValue) || repsValue < 0 || repsValue > maxReps))
     )
-      fail(hevy ? 'reps' : 'Reps', `a whole number of reps from 0 to ${MAX_REPS}`);
+      fail(hevy ? 'reps' : 'Reps', `a whole number of reps from 0 to ${maxReps}`);
     const weight = number(cell(weightColumn), decimalComma);
-    if (weight === 'bad' || (weight !== undefined && (weight < 0 || weight > MAX_WEIGHT)))
-      fail(weightColumn, `a weight from 0 to ${MAX_WEIGHT}`);
+    if (weight === 'bad' || (weight !== undefined && (weight < 0 || weight > maxWeight)))
+      fail(weightColumn, `a weight from 0 to ${maxWeight}`);
 
     let setType: ImportedSet['setType'];
     const typeText = cell(columns.type).toLowerCase();

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { ImportPreview, ImportResult, WeightUnit } from '@hit/contracts';
 import { HttpError } from '../errors';
-import { ImportFileError, parseWorkoutCsv, type ImportFormat, type ImportedSet } from '../import/parseWorkoutCsv';
+import { parseInWorker } from '../import/parseInWorker';
+import { ImportFileError, type ImportFormat, type ImportedSet } from '../import/parseWorkoutCsv';
 import type { ProgressEntryFields } from '../models/progressEntry';
 import type { WorkoutSessionModel } from '../models/session';
 import type { WorkoutDayModel } from '../models/workoutDay';
@@ -32,9 +33,9 @@ export const importedRound = (workoutStart: string) => Math.floor(Date.parse(wor
 const hash = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
 /** The file's sets, or 400 naming the line and column of the first bad value. */
-function parse(request: ImportRequest) {
+async function parse(request: ImportRequest) {
   try {
-    return parseWorkoutCsv(request.csv, request);
+    return await parseInWorker(request.csv, request);
   } catch (error) {
     if (error instanceof ImportFileError) throw new HttpError(400, error.message);
     throw error;
@@ -66,7 +67,7 @@ export function createImportService({ WorkoutDay, WorkoutSession, progress }: Im
   }
 
   async function preview(userId: Types.ObjectId, request: ImportRequest): Promise<ImportPreview> {
-    const parsed = parse(request);
+    const parsed = await parse(request);
     if (parsed.sets.length === 0) throw new HttpError(400, 'The file holds no sets with reps to import.');
     const { byName } = await programOf(userId);
     const exercises = new Map<string, { name: string; sets: number }>();
@@ -99,7 +100,7 @@ export function createImportService({ WorkoutDay, WorkoutSession, progress }: Im
   }
 
   async function run(userId: Types.ObjectId, request: ImportRequest): Promise<ImportResult> {
-    const parsed = parse(request);
+    const parsed = await parse(request);
     const { byName, byId } = await programOf(userId);
     const mapping = new Map(Object.entries(request.mapping ?? {}).map(([name, id]) => [name.trim().toLowerCase(), id]));
     for (const id of mapping.values()) {

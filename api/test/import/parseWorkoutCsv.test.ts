@@ -25,7 +25,8 @@ const HEVY = [
   '"Pull Day","15 Jan 2024, 07:41","15 Jan 2024, 08:40","","Plank",,"",0,"normal",,,,60,',
 ].join('\n');
 
-const utc = { unit: 'lbs' as const, timezoneOffsetMinutes: 0 };
+const limits = { maxBytes: 10 * 1024 * 1024, maxWeight: 2000, maxReps: 1000 };
+const utc = { unit: 'lbs' as const, timezoneOffsetMinutes: 0, limits };
 const brief = (set: ImportedSet) => [
   set.line,
   set.exerciseName,
