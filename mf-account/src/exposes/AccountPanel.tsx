@@ -15,6 +15,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
 import { PlateSettings } from '../features/account/PlateSettings';
+import { ImportHistory } from '../features/account/ImportHistory';
 import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
 import { buildLabel, remoteVersion } from '../buildInfo';
 
@@ -96,7 +97,7 @@ const PhoneSheetStyle = createGlobalStyle`
   }
 `;
 
-type Open = null | 'reset' | 'cancel' | 'plates' | 'privacy' | 'terms' | 'signOut';
+type Open = null | 'reset' | 'cancel' | 'plates' | 'import' | 'privacy' | 'terms' | 'signOut';
 
 /** What signing out with work not synced yet asks first. */
 function unsyncedTitle(pendingSets: number): string {
@@ -203,6 +204,9 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           <Button variant="secondary" onClick={() => setInner('plates')}>
             Plate Settings
           </Button>
+          <Button variant="secondary" onClick={() => setInner('import')}>
+            Import Workouts
+          </Button>
           <LinkRow>
             <ExternalLink href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
               Contact
@@ -276,6 +280,16 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
         size="md"
       >
         <PlateSettings onSaved={() => setInner(null)} />
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'import'}
+        onOpenChange={closeInner}
+        title="Import Workouts"
+        description="Bring your history from Strong or Hevy: its sets count in your charts, records and recommendations."
+        size="md"
+      >
+        <ImportHistory onDone={() => setInner(null)} />
       </Dialog>
 
       <Dialog open={open && inner === 'privacy'} onOpenChange={closeInner} title="Privacy Policy" size="lg">

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { weightUnitSchema } from './workouts';
 
-/** What the browser refuses before sending, and the api refuses again (issue #20). */
-export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { IMPORT_MAX_FILE_BYTES } from './rules/import';
+
+export { IMPORT_MAX_FILE_BYTES };
 
 /**
  * POST /api/import/preview and POST /api/import: the CSV file's text, the unit of a file that does not state one

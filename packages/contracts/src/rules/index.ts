@@ -3,6 +3,7 @@
 export * from './access';
 export * from './cycle';
 export * from './goals';
+export * from './import';
 export * from './plates';
 export * from './program';
 export * from './records';
