@@ -1,4 +1,4 @@
-import express from 'express';
+import express, { type Request } from 'express';
 import compression from 'compression';
 import type { Connection, Types } from 'mongoose';
 import type { MongoClient } from 'mongodb';
@@ -18,6 +18,7 @@ import { createSessionService } from './services/sessions';
 import { createSyncService } from './services/sync';
 import { createWorkoutService } from './services/workouts';
 import { createGoalService } from './services/goals';
+import { createImportService } from './services/import';
 import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
 import { healthRouter } from './routes/health';
@@ -28,6 +29,7 @@ import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
 import { goalsRouter } from './routes/goals';
+import { importRouter, isImportRequest } from './routes/import';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +64,7 @@ export function createApp({
   const sync = createSyncService({ ...models, workouts, sessions });
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);
+  const imports = createImportService({ ...models, progress });
   const app = express();
   app.disable('x-powered-by');
   // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
@@ -76,7 +79,14 @@ export function createApp({
 
   // The Stripe webhook needs the raw body: it mounts above express.json().
   app.use('/api', stripeWebhookRouter({ config, billing, models }));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  // The import routes read their own larger bodies once the user is known (routes/import.ts).
+  app.use(
+    '/api',
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      type: (req) => !isImportRequest(req as Request) && Boolean((req as Request).is('application/json')),
+    }),
+  );
   app.use('/api', sessionMiddleware({ config, mongoClient, dbName: connection.name }));
   app.use('/api', remotesRouter({ config, staticRoot, Release: models.Release }));
   app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
@@ -86,6 +96,7 @@ export function createApp({
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
   app.use('/api', syncRouter({ sync, workouts, sessions }));
   app.use('/api', goalsRouter({ goals, User: models.User }));
+  app.use('/api', importRouter({ imports, counters: models.RateLimitCounter }));
   app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);
 
