@@ -11,6 +11,7 @@ import { remoteFiles, shellFiles } from './static';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
 import { authRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
+import { accountRateLimits } from './auth/accountLimits';
 import { createModels } from './models';
 import { BillingService } from './services/billing';
 import { createProgressService } from './services/progress';
@@ -18,6 +19,7 @@ import { createSessionService } from './services/sessions';
 import { createSyncService } from './services/sync';
 import { createWorkoutService } from './services/workouts';
 import { createGoalService } from './services/goals';
+import { createExportService } from './services/export';
 import { createImportService } from './services/import';
 import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
@@ -29,6 +31,7 @@ import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
 import { goalsRouter } from './routes/goals';
+import { accountRouter } from './routes/account';
 import { importRouter, isImportRequest } from './routes/import';
 
 export interface AppDeps {
@@ -96,6 +99,9 @@ export function createApp({
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
   app.use('/api', syncRouter({ sync, workouts, sessions }));
   app.use('/api', goalsRouter({ goals, User: models.User }));
+  const accountLimits = accountRateLimits(models.RateLimitCounter);
+  const exports = createExportService(models);
+  app.use('/api', accountRouter({ config, connection, exports, billing, limits: accountLimits }));
   app.use('/api', importRouter({ imports, counters: models.RateLimitCounter }));
   app.use('/api', billingRouter({ config, billing }));
   app.use('/api', notFound);

@@ -187,6 +187,14 @@ export class FakeStripeServer {
       const subscription = this.subscriptions.get(one[1]);
       if (!subscription) return { status: 404, body: notFound(`No such subscription: '${one[1]}'`) };
       if (method === 'POST' && body.get('cancel_at_period_end') === 'true') subscription.cancel_at_period_end = true;
+      // Cancelled at once (the account is deleted); Stripe refuses to cancel one that has ended.
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') {
+          const message = 'A canceled subscription can only update its cancellation_details and metadata.';
+          return { status: 400, body: { error: { type: 'invalid_request_error', message } } };
+        }
+        subscription.status = 'canceled';
+      }
       return ok(subscription);
     }
     return { status: 404, body: notFound(`Unrecognized request URL (${method}: ${path})`) };

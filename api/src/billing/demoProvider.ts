@@ -88,6 +88,11 @@ export class DemoProvider implements PaymentProvider {
     return running && { ...running, status: 'cancelled' };
   }
 
+  /** The demo keeps no books of its own: once the user's record is gone (deleted with the account), so is this. */
+  async cancelNow(user: BillingUser): Promise<number> {
+    return this.runningDemoSubscription(user) ? 1 : 0;
+  }
+
   /** The demo keeps no books of its own: the user's record is the subscription. */
   private runningDemoSubscription({ subscription }: BillingUser): ProviderSubscription | null {
     if (subscription.provider !== 'demo' || !subscription.subscriptionId || !subscription.status) return null;

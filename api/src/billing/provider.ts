@@ -44,6 +44,11 @@ export interface PaymentProvider {
   findRunningSubscription(user: BillingUser): Promise<ProviderSubscription | null>;
   /** Makes the user's subscription end at its period end; its new state, or null when there is nothing to cancel. */
   cancelAtPeriodEnd(user: BillingUser): Promise<ProviderSubscription | null>;
+  /**
+   * Ends every subscription of the user that has not ended, at once (the account is being deleted: nothing may renew
+   * or charge again); resolves with how many it ended.
+   */
+  cancelNow(user: BillingUser): Promise<number>;
 }
 
 /** The provider could not be reached or refused the call: the route answers 502 and changes nothing. */

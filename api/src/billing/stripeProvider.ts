@@ -28,6 +28,9 @@ export interface StripeSubscriptionLike {
 
 const fromUnixSeconds = (seconds: number) => new Date(seconds * 1000);
 
+/** Stripe statuses after which a subscription never charges again. */
+const ENDED_STRIPE_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
 export function stripeIdOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -158,6 +161,42 @@ export class StripeProvider implements PaymentProvider {
       this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
     );
     return toProviderSubscription(updated);
+  }
+
+  /**
+   * Cancels at once the stored subscription and every other one of the stored customer that has not ended (one whose
+   * webhook has not arrived yet included). Stripe keeps the customer and its invoices: they are the seller's records.
+   */
+  async cancelNow(user: BillingUser): Promise<number> {
+    const ids = new Set<string>();
+    const { subscriptionId, customerId, status } = user.subscription;
+    if (subscriptionId && status !== 'ended') ids.add(subscriptionId);
+    if (customerId) {
+      const subscriptions = await callStripe('subscription lookup', () =>
+        this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+      );
+      for (const subscription of subscriptions.data) {
+        if (!ENDED_STRIPE_STATUSES.has(subscription.status)) ids.add(subscription.id);
+      }
+    }
+    let cancelled = 0;
+    for (const id of ids) {
+      const ended = await callStripe('cancel', async () => {
+        try {
+          const answer = await this.stripe.subscriptions.cancel(id);
+          return answer.status === 'canceled';
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+          // Refused because it is gone or already ended at Stripe: nothing left to stop. Anything else stands.
+          if (error.code === 'resource_missing') return false;
+          const current = await this.stripe.subscriptions.retrieve(id);
+          if (ENDED_STRIPE_STATUSES.has(current.status)) return false;
+          throw error;
+        }
+      });
+      if (ended) cancelled += 1;
+    }
+    return cancelled;
   }
 
   /** The subscription's current state at Stripe (webhooks read it when an event only names it). */

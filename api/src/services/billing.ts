@@ -30,6 +30,8 @@ export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active Premium su
 export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Payment processing is currently unavailable';
 export const STRIPE_CHECKOUT_MESSAGE = 'Redirecting to secure checkout';
 export const DEMO_CHECKOUT_MESSAGE = 'Redirecting to the test-mode checkout (no real payment is taken)';
+export const DELETION_CANCEL_FAILED_MESSAGE =
+  'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again.';
 
 /** How many times a subscription update is retried when another writer changed the user in between. */
 const UPDATE_ATTEMPTS = 3;
@@ -146,6 +148,31 @@ export class BillingService {
     await this.applyProviderState(user.id, state, { provider: provider.name, at: this.now(), authoritative: true });
     if (state.status !== 'cancelled') return { error: NOTHING_TO_CANCEL_ERROR };
     return { periodEnd: state.periodEnd ? state.periodEnd.toISOString() : null };
+  }
+
+  /**
+   * Before an account is deleted: every subscription it has that has not ended is ended at once at its provider, so
+   * nothing renews or charges a deleted account; resolves with how many were. A provider failure answers 502 and a
+   * Stripe subscription without Stripe configured 503: the caller then deletes nothing, and the user can try again.
+   */
+  async cancelForDeletion(user: UserDocument): Promise<number> {
+    const { subscription } = user;
+    const billingUser = billingUserOf(user);
+    let cancelled = 0;
+    if (subscription.provider === 'demo' && subscription.status !== 'ended') {
+      cancelled += await this.demo.cancelNow(billingUser);
+    }
+    const atStripe =
+      Boolean(subscription.customerId) || (subscription.provider === 'stripe' && subscription.status !== 'ended');
+    if (!atStripe) return cancelled;
+    const stripe = this.stripe;
+    if (!stripe) {
+      if (subscription.provider === 'stripe' && isSubscriptionRunning(subscription, this.now())) {
+        throw new HttpError(503, PAYMENTS_UNAVAILABLE_MESSAGE);
+      }
+      return cancelled;
+    }
+    return cancelled + (await this.withProvider(DELETION_CANCEL_FAILED_MESSAGE, () => stripe.cancelNow(billingUser)));
   }
 
   /** Confirms the signed-in user's own demo checkout; false when the token is unknown, used, expired or not theirs. */

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { trusted, type Connection, type Model } from 'mongoose';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
+import { rateLimitCounterModel } from '../models/rateLimitCounter';
 import { userModel, type UserFields } from '../models/user';
 import { SESSIONS_COLLECTION } from '../session';
 
@@ -94,10 +96,54 @@ export async function deleteSessionsOf(
 }
 
 /** Every registered model other than User whose documents belong to one user through `userId`. */
-function userDataModels(connection: Connection): Model<unknown>[] {
+export function userDataModels(connection: Connection): Model<unknown>[] {
   return Object.values(connection.models).filter(
     (model) => model.modelName !== userModel(connection).modelName && model.schema.path('userId') !== undefined,
   );
+}
+
+/** The e-mail as the sign-in limiter keys its counters (auth/rateLimits.ts): a hash, never the address. */
+function emailCounterKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What deleting one account removed: documents per model name (the user under `User`), and sessions ended. */
+export interface DeletedAccount {
+  documents: Record<string, number>;
+  sessions: number;
+}
+
+/**
+ * Deletes one account and everything kept of it: its login sessions first (no request of it is served after), its
+ * documents in every model keyed by `userId`, its rate-limit counters (keyed `<limiter>:…<user id>` or by the hash of
+ * its e-mail; the per-address ones are nobody's in particular and stay), then the account, then the models once more
+ * for what a request already under way wrote meanwhile. The account goes last but one: an interrupted deletion leaves
+ * it in place, and running it again finishes the job. Used by retention and by DELETE /api/user.
+ */
+export async function deleteAccountAndData(
+  connection: Connection,
+  account: { id: string; email: string },
+): Promise<DeletedAccount> {
+  const dataModels = userDataModels(connection);
+  const documents: Record<string, number> = { User: 0, RateLimitCounter: 0 };
+  for (const model of dataModels) documents[model.modelName] = 0;
+  const deleteData = async () => {
+    for (const model of dataModels) {
+      documents[model.modelName] += (await model.deleteMany({ userId: account.id })).deletedCount;
+    }
+  };
+
+  const sessions = await deleteSessionsOf(connection, account.id);
+  await deleteData();
+  const keys = [account.id, emailCounterKey(account.email)].map(escapeRegex).join('|');
+  documents.RateLimitCounter += (
+    await rateLimitCounterModel(connection).deleteMany({ _id: trusted({ $regex: `:(${keys})$` }) })
+  ).deletedCount;
+  documents.User += (await userModel(connection).deleteOne({ _id: account.id })).deletedCount;
+  await deleteData();
+  return { documents, sessions };
 }
 
 export interface RetentionRun {
@@ -116,18 +162,17 @@ export interface RetentionRun {
  */
 export async function deleteInactiveFreeAccounts(connection: Connection, now: Date): Promise<RetentionRun> {
   const User = userModel(connection);
-  const dataModels = userDataModels(connection);
   const run: RetentionRun = { deleted: [], documents: { User: 0 }, sessions: 0 };
-  for (const model of dataModels) run.documents[model.modelName] = 0;
+  for (const model of userDataModels(connection)) run.documents[model.modelName] = 0;
 
   for (const account of await findInactiveFreeAccounts(connection, now)) {
     // Checked again just before: on a large database the list can be minutes old (a sign-in or a payment since).
     if (!(await User.exists({ _id: account.id, ...dueForDeletionFilter(now) }))) continue;
-    for (const model of dataModels) {
-      run.documents[model.modelName] += (await model.deleteMany({ userId: account.id })).deletedCount;
+    const deleted = await deleteAccountAndData(connection, account);
+    for (const [model, count] of Object.entries(deleted.documents)) {
+      run.documents[model] = (run.documents[model] ?? 0) + count;
     }
-    run.sessions += await deleteSessionsOf(connection, account.id);
-    run.documents.User += (await User.deleteOne({ _id: account.id })).deletedCount;
+    run.sessions += deleted.sessions;
     run.deleted.push(account);
   }
   return run;

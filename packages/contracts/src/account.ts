@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, PASSWORD_MAX_LENGTH, passwordSchema } from './auth';
+import { weightUnitSchema } from './workouts';
 
 /** A password typed again to confirm who is asking (not checked for strength: it is the current one). */
 const currentPassword = z
@@ -50,3 +51,64 @@ export const STRONG_CSV_COLUMNS = [
   'Workout Notes',
   'RPE',
 ] as const;
+
+/** The two downloads of a lifter's data (issue #20): signed in, not premium (a user's data is theirs). */
+export const EXPORT_PATHS = { csv: '/api/export/csv', json: '/api/export/json' } as const;
+export type ExportFormat = keyof typeof EXPORT_PATHS;
+
+/** `hit-tracker-2026-11-26.csv`: the day of the export (UTC), as the api names the download. */
+export function exportFileName(format: ExportFormat, at: Date): string {
+  return `hit-tracker-${at.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** Minutes behind UTC, as `Date.getTimezoneOffset()` gives them (UTC-14 to UTC+14). */
+const timezoneOffsetParam = z
+  .string({ error: 'must be a number of minutes' })
+  .regex(/^-?\d{1,3}$/, { error: 'must be a number of minutes' })
+  .transform(Number)
+  .pipe(
+    z.number().min(-840, { error: 'must be a time zone offset' }).max(840, { error: 'must be a time zone offset' }),
+  );
+
+/**
+ * GET /api/export/csv's query: the unit every weight is written in (default: the unit most of the lifter's sets were
+ * logged in) and the device's `Date.getTimezoneOffset()` (Strong writes local times; default 0, UTC).
+ */
+export const csvExportQuerySchema = z.object({
+  unit: weightUnitSchema.optional(),
+  timezoneOffsetMinutes: timezoneOffsetParam.optional(),
+});
+export type CsvExportQuery = z.input<typeof csvExportQuerySchema>;
+
+/**
+ * One stored document of the lifter's, as exported: its id and its own fields, never a user id. A record keyed by the
+ * hash of a link's token (a pending checkout, a password reset) has no id here.
+ */
+export type ExportedDocument = { id?: string } & Record<string, unknown>;
+
+/** GET /api/export/json: everything the api holds for the lifter; every list oldest first. */
+export interface AccountExport {
+  format: 'hit-tracker-export';
+  version: 1;
+  exportedAt: string;
+  profile: {
+    id: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    createdAt: string;
+    trialEndsAt: string;
+    lastActiveAt: string;
+    hasPaid: boolean;
+    subscription: Record<string, unknown>;
+  };
+  /** The plate settings: the defaults until the lifter edits them. */
+  settings: { plates: unknown };
+  workoutState: ExportedDocument | null;
+  days: ExportedDocument[];
+  goals: ExportedDocument[];
+  sessions: ExportedDocument[];
+  progress: ExportedDocument[];
+  /** Every other kind of record kept per user (workout completions, answered sync operations…), by kind. */
+  other: Record<string, ExportedDocument[]>;
+}

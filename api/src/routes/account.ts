@@ -1,0 +1,113 @@
+import { Router, type Request, type Response } from 'express';
+import type { Connection } from 'mongoose';
+import { csvExportQuerySchema, deleteAccountBodySchema, exportFileName, type ExportFormat } from '@hit/contracts';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
+import { logger } from '../logger';
+import type { AccountRateLimits } from '../auth/accountLimits';
+import { currentUser, requireUser } from '../auth/currentUser';
+import { verifyPassword } from '../auth/password';
+import { parseOr400 } from '../http/validate';
+import type { BillingService } from '../services/billing';
+import type { ExportService, ExportSink } from '../services/export';
+import { deleteAccountAndData } from '../services/retention';
+import { SESSION_COOKIE, sessionCookieOptions } from '../session';
+
+export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
+export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted';
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+/** The client went away during a download: nothing to answer. */
+class DownloadAborted extends Error {
+  override name = 'DownloadAborted';
+}
+
+/** Writes to the response; when its buffer is full, waits for 'drain' (rejects if the client leaves meanwhile). */
+function responseSink(res: Response): ExportSink {
+  return (chunk) => {
+    if (res.destroyed) return Promise.reject(new DownloadAborted());
+    if (res.write(chunk)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onClose = () => reject(new DownloadAborted());
+      res.once('close', onClose);
+      res.once('drain', () => {
+        res.off('close', onClose);
+        resolve();
+      });
+    });
+  };
+}
+
+/**
+ * Sends a file the service writes piece by piece, as a dated attachment. A failure before the first piece is an
+ * ordinary error answer (503 when the database is down); after it, the connection is cut so the browser reports a
+ * failed download rather than keeping a truncated file.
+ */
+async function sendDownload(res: Response, format: ExportFormat, write: (sink: ExportSink) => Promise<void>) {
+  res.attachment(exportFileName(format, new Date()));
+  res.type(CONTENT_TYPES[format]);
+  try {
+    await write(responseSink(res));
+    res.end();
+  } catch (error) {
+    if (error instanceof DownloadAborted) return;
+    if (!res.headersSent) {
+      res.removeHeader('Content-Disposition');
+      throw error;
+    }
+    logger.error('export failed while it was being sent', { format, error });
+    res.destroy();
+  }
+}
+
+function destroySession(req: Request): Promise<void> {
+  if (!req.session) return Promise.resolve();
+  return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+}
+
+interface AccountRouterDeps {
+  config: Pick<Config, 'isProduction'>;
+  connection: Connection;
+  exports: ExportService;
+  billing: BillingService;
+  limits: AccountRateLimits;
+}
+
+/**
+ * GET /api/export/csv and /json, DELETE /api/user (issue #20). Signed in, never premium: a user's data is theirs,
+ * trial over or not.
+ */
+export function accountRouter({ config, connection, exports, billing, limits }: AccountRouterDeps): Router {
+  const router = Router();
+
+  router.get('/export/csv', requireUser, ...limits.exports, async (req, res) => {
+    const query = parseOr400(csvExportQuerySchema, req.query, 'Query');
+    const user = currentUser(req);
+    await sendDownload(res, 'csv', (sink) => exports.writeCsv(user, query, sink));
+  });
+
+  router.get('/export/json', requireUser, ...limits.exports, async (req, res) => {
+    const user = currentUser(req);
+    await sendDownload(res, 'json', (sink) => exports.writeJson(user, sink));
+  });
+
+  // The password again, checked like a sign-in (rate limited); a subscription is ended at its provider first: if that
+  // fails, nothing is deleted.
+  router.delete('/user', requireUser, ...limits.deleteAccount, async (req, res) => {
+    const user = currentUser(req);
+    const { password } = parseOr400(deleteAccountBodySchema, req.body ?? {});
+    if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
+    const subscriptions = await billing.cancelForDeletion(user);
+    const deleted = await deleteAccountAndData(connection, { id: user.id, email: user.email });
+    logger.info('account deleted by its owner', { userId: user.id, subscriptions, ...deleted });
+    await destroySession(req);
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+    res.json({ message: ACCOUNT_DELETED_MESSAGE });
+  });
+
+  return router;
+}
