@@ -15,7 +15,7 @@ const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === queryKeys.
  * Signing in, signing up and signing out set or clear the cached user (docs/product-rules.md, "Accounts and sign-in").
  * Everything else cached belonged to whoever was signed in before, so it goes.
  */
-function setSignedInUser(queryClient: QueryClient, user: User | null) {
+export function setSignedInUser(queryClient: QueryClient, user: User | null) {
   queryClient.removeQueries({ predicate: ({ queryKey }) => !isUserQuery(queryKey) });
   queryClient.setQueryData<User | null>(queryKeys.user, user);
 }

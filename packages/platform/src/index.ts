@@ -3,6 +3,7 @@ export { createQueryClient, getQueryFn, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';
 export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
+export { useDeleteAccount, ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT } from './deleteAccount';
 export { authErrorMessage, SIGN_IN_NEEDS_NETWORK_TEXT } from './authErrorMessage';
 export { isNetworkFailure, isOffline, useOffline } from './networkStatus';
 export {
@@ -49,7 +50,7 @@ export {
   backoffDelayMs as outboxBackoffDelayMs,
   type OutboxOptions,
 } from './outbox/outbox';
-export { getOutbox, setSendingUser, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
+export { discardOutbox, getOutbox, setSendingUser, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
 export { migrateLegacyBackup, LEGACY_BACKUP_PREFIX } from './outbox/legacyBackup';
 export { newObjectId, newOperationId } from './outbox/objectId';
 export { emptyOutbox, indexedDbOutboxStorage, memoryOutboxStorage, type OutboxStorage } from './outbox/store';

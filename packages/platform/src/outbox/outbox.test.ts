@@ -339,6 +339,31 @@ describe('the outbox', () => {
     next.stop();
   });
 
+  it('discards everything of a deleted account: stored operations, the count note, and any send or retry', async () => {
+    const notes = new Map<string, number>();
+    const countHint = {
+      read: (id: string) => notes.get(id) ?? null,
+      write: (id: string, n: number) => void notes.set(id, n),
+      forget: (id: string) => void notes.delete(id),
+    };
+    const api = fakeApi();
+    api.fail(new ApiError(503, '503: Service unavailable'));
+    const outbox = outboxWith({ send: api.send, countHint, retryDelayMs: () => 0 });
+    await outbox.append({ type: 'save', dayId: 1, sessionId: SESSION, exercises: exercises(2) });
+    const listener = jest.fn();
+    outbox.subscribe(listener);
+
+    await outbox.discard();
+
+    expect(outbox.getStatus()).toMatchObject({ operations: [], pendingSets: 0 });
+    expect((await storage.read('u1')).operations).toEqual([]);
+    expect(notes.has('u1')).toBe(false);
+    const sentBefore = api.send.mock.calls.length;
+    await expect(outbox.flush()).resolves.not.toBe('synced');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.send.mock.calls.length).toBe(sentBefore);
+  });
+
   it("keeps each user's outbox apart in one browser", async () => {
     const api = fakeApi();
     api.fail(new ApiError(503, '503: Service unavailable'));

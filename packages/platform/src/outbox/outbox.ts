@@ -63,6 +63,8 @@ export interface OutboxOptions {
 export interface CountHint {
   read(userId: string): number | null;
   write(userId: string, count: number): void;
+  /** Removes the user's note (their account was deleted). */
+  forget?(userId: string): void;
 }
 
 /**
@@ -83,6 +85,13 @@ export const localStorageCountHint: CountHint = {
       window.localStorage.setItem(`hit-outbox-count:${userId}`, String(count));
     } catch {
       // No note: the page waits for IndexedDB next time.
+    }
+  },
+  forget(userId) {
+    try {
+      window.localStorage.removeItem(`hit-outbox-count:${userId}`);
+    } catch {
+      // Nothing kept, then.
     }
   },
 };
@@ -307,6 +316,14 @@ export function createOutbox({
     });
   }
 
+  function stop() {
+    stopped = true;
+    clearRetry();
+    channel?.close();
+    listeners.clear();
+    serverListeners.clear();
+  }
+
   return {
     userId,
     getStatus: () => status,
@@ -335,12 +352,18 @@ export function createOutbox({
       serverListeners.add(listener);
       return () => void serverListeners.delete(listener);
     },
-    stop() {
+    stop,
+    async discard() {
       stopped = true;
       clearRetry();
-      channel?.close();
-      listeners.clear();
-      serverListeners.clear();
+      await inOrder(async () => {
+        await storage.remove(userId);
+        stored = emptyOutbox();
+        countHint?.forget?.(userId);
+        publish();
+        channel?.postMessage('changed');
+      });
+      stop();
     },
   };
 }

@@ -25,6 +25,16 @@ export function setSendingUser(userId: string | null): void {
   sendingUserId = userId;
 }
 
+/**
+ * A deleted account's outbox: its operations could never be sent, and nothing of the user may stay in this browser.
+ * Removed from storage (for every tab) and from the page.
+ */
+export async function discardOutbox(userId: string): Promise<void> {
+  const outbox = getOutbox(userId);
+  outboxes.delete(userId);
+  await outbox.discard();
+}
+
 /** Stops every outbox of the page and forgets them (tests start each from what is stored). */
 export function stopOutboxes(): void {
   for (const outbox of outboxes.values()) outbox.stop();

@@ -1,4 +1,4 @@
-import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 import type { StoredOutbox } from './types';
 
 /** Where the outboxes live: IndexedDB in the app, a map in some tests. */
@@ -6,6 +6,8 @@ export interface OutboxStorage {
   read(userId: string): Promise<StoredOutbox>;
   /** Reads, changes and writes one user's outbox in one transaction; resolves with what was written. */
   update(userId: string, change: (current: StoredOutbox) => StoredOutbox): Promise<StoredOutbox>;
+  /** Removes one user's outbox (their account was deleted): a later read finds an empty one. */
+  remove(userId: string): Promise<void>;
 }
 
 export function emptyOutbox(): StoredOutbox {
@@ -41,6 +43,7 @@ export function indexedDbOutboxStorage(databaseName = 'hit-outbox'): OutboxStora
       );
       return written;
     },
+    remove: (userId) => del(keyOf(userId), outboxes()),
   };
 }
 
@@ -54,6 +57,9 @@ export function memoryOutboxStorage(): OutboxStorage {
       const written = JSON.stringify(change(current(userId)));
       values.set(userId, written);
       return JSON.parse(written) as StoredOutbox;
+    },
+    async remove(userId) {
+      values.delete(userId);
     },
   };
 }

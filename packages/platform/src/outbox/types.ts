@@ -85,4 +85,9 @@ export interface Outbox {
   onServerState(listener: (state: ServerState) => void | Promise<void>): () => void;
   /** Stops retries and listeners (sign-out of this user, or the end of a test). */
   stop(): void;
+  /**
+   * Forgets the outbox for good (the user deleted their account): its stored operations and count note are removed,
+   * other tabs told, nothing is sent again; then stops.
+   */
+  discard(): Promise<void>;
 }
