@@ -16,6 +16,8 @@ import { useCancelSubscription, useSyncSubscription } from '../features/account/
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
 import { PlateSettings } from '../features/account/PlateSettings';
 import { ImportHistory } from '../features/account/ImportHistory';
+import { DeleteAccount } from '../features/account/DeleteAccount';
+import { ExportData } from '../features/account/ExportData';
 import { CONTACT_URL, PrivacyPolicyText, TermsOfServiceText } from '../features/account/policies';
 import { buildLabel, remoteVersion } from '../buildInfo';
 
@@ -97,7 +99,7 @@ const PhoneSheetStyle = createGlobalStyle`
   }
 `;
 
-type Open = null | 'reset' | 'cancel' | 'plates' | 'import' | 'privacy' | 'terms' | 'signOut';
+type Open = null | 'reset' | 'cancel' | 'plates' | 'import' | 'privacy' | 'terms' | 'signOut' | 'delete';
 
 /** What signing out with work not synced yet asks first. */
 function unsyncedTitle(pendingSets: number): string {
@@ -144,6 +146,12 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const confirmCancel = () => {
     setInner(null);
     cancel.mutate();
+  };
+
+  // The account is gone and the platform takes the visitor to /, where no account panel belongs.
+  const accountDeleted = () => {
+    setInner(null);
+    onOpenChange(false);
   };
 
   const badge = status ? subscriptionBadge(status, new Date()) : null;
@@ -207,6 +215,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           <Button variant="secondary" onClick={() => setInner('import')}>
             Import Workouts
           </Button>
+          <ExportData />
           <LinkRow>
             <ExternalLink href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
               Contact
@@ -220,6 +229,9 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           </LinkRow>
           <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
             Sign Out
+          </Button>
+          <Button variant="danger" onClick={() => setInner('delete')}>
+            Delete Account
           </Button>
         </Actions>
       </Dialog>
@@ -298,6 +310,10 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
 
       <Dialog open={open && inner === 'terms'} onOpenChange={closeInner} title="Terms of Service" size="lg">
         <TermsOfServiceText />
+      </Dialog>
+
+      <Dialog open={open && inner === 'delete'} onOpenChange={closeInner} title="Delete your account?">
+        <DeleteAccount onDeleted={accountDeleted} onCancel={() => setInner(null)} />
       </Dialog>
     </>
   );

@@ -5,7 +5,7 @@ export { useUser } from './user';
 export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
 export { useDeleteAccount, ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT } from './deleteAccount';
 export { authErrorMessage, SIGN_IN_NEEDS_NETWORK_TEXT } from './authErrorMessage';
-export { isNetworkFailure, isOffline, useOffline } from './networkStatus';
+export { fetchNotingReachability, isNetworkFailure, isOffline, useOffline } from './networkStatus';
 export {
   startOfflineCache,
   indexedDbStorage,

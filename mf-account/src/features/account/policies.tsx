@@ -54,8 +54,9 @@ export function PrivacyPolicyText() {
       </p>
       <h3>Your choices</h3>
       <p>
-        You can reset all your workout progress from the account panel at any time. To have your account deleted or to
-        ask about your data, contact us at {CONTACT_URL}.
+        From the account panel you can, at any time, download all your data (a CSV of your sets or a JSON file of
+        everything we keep), reset your workout progress, or delete your account with all its data. To ask about your
+        data, contact us at {CONTACT_URL}.
       </p>
     </Text>
   );
