@@ -1,6 +1,7 @@
 import type request from 'supertest';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
 import { INVALID_CREDENTIALS_MESSAGE } from '../src/auth/passport';
+import { WRONG_PASSWORD_MESSAGE } from '../src/routes/account';
 import { startTestDatabase, type TestDatabase } from './helpers';
 import {
   accountWithData,
@@ -75,6 +76,12 @@ const EXPECTED: Record<string, Expected> = {
   // The lifter's plates stay theirs after the trial; another user reads and writes their own.
   'GET /api/settings/plates': SIGNED_IN,
   'PUT /api/settings/plates': SIGNED_IN,
+  // A user's data is theirs, trial over or not; another user downloads their own.
+  'GET /api/export/csv': SIGNED_IN,
+  'GET /api/export/json': SIGNED_IN,
+  // Another user does not know the owner's password (their own account, a wrong password); the expired trial deletes
+  // its own account.
+  'DELETE /api/user': { anonymous: 401, otherUser: 401, expiredTrial: 200 },
   // Billing stays open once the trial is over: the upgrade must be reachable.
   'GET /api/subscription/status': SIGNED_IN,
   'POST /api/subscription/create-checkout': SIGNED_IN,
@@ -85,7 +92,8 @@ const EXPECTED: Record<string, Expected> = {
 };
 
 /** The JSON bodies of the refusals (the demo checkout's refusals are HTML pages; a failed sign-in says why). */
-function refusal(route: string, status: number): { message: string } | undefined {
+function refusal(route: string, status: number, who: string): { message: string } | undefined {
+  if (status === 401 && route === 'DELETE /api/user' && who !== 'anonymous') return { message: WRONG_PASSWORD_MESSAGE };
   if (status === 401)
     return { message: route === 'POST /api/login' ? INVALID_CREDENTIALS_MESSAGE : 'Not authenticated' };
   if (status === 402) return { message: ACCESS_DENIED_MESSAGE };
@@ -115,7 +123,7 @@ describe('access control matrix', () => {
 
   function expectAnswer(who: string, route: string, response: request.Response, status: number) {
     expect([who, route, response.status]).toEqual([who, route, status]);
-    const refused = refusal(route, status);
+    const refused = refusal(route, status, who);
     if (refused && response.type === 'application/json') expect(response.body).toEqual(refused);
     // Nothing of the owner's, and no password hash, whoever asks.
     for (const secret of [owner.id, owner.own.email, owner.own.sessionId, owner.own.checkoutToken]) {

@@ -290,6 +290,17 @@ const ROUTES: Record<string, RouteFuzz> = {
       { csv: IMPORT_SAMPLE, mapping: { Deadlifts: null } },
     ],
   },
+  // A user's data is theirs: signed in, not premium (ten downloads an hour each, then 429, an answer all the same).
+  'GET /api/export/csv': { apps: ['demo'], identities: signedIn, runs: 40 },
+  'GET /api/export/json': { apps: ['demo'], identities: signedIn, runs: 30 },
+  // Wrong passwords only (a right one would delete the fuzzed users): a refused deletion changes nothing.
+  'DELETE /api/user': {
+    apps: ['demo'],
+    identities: everyone,
+    runs: 60,
+    atomic: true,
+    bodies: () => [{ password: 'not the password' }, { password: 'x'.repeat(100) }],
+  },
   'GET /api/settings/plates': { apps: ['demo'], identities: signedIn, runs: 40 },
   'PUT /api/settings/plates': {
     apps: ['demo'],

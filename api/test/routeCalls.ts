@@ -145,6 +145,10 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'POST /api/import': { path: () => '/api/import', body: () => ({ csv: IMPORT_SAMPLE }) },
   'GET /api/settings/plates': { path: () => '/api/settings/plates' },
   'PUT /api/settings/plates': { path: () => '/api/settings/plates', body: () => DEFAULT_PLATE_SETTINGS },
+  'GET /api/export/csv': { path: () => '/api/export/csv' },
+  'GET /api/export/json': { path: () => '/api/export/json' },
+  // With the caller's password: others aim with a wrong one, and the expired trial of the matrix deletes its own account.
+  'DELETE /api/user': { path: () => '/api/user', body: ({ password }) => ({ password }) },
   'GET /api/subscription/status': { path: () => '/api/subscription/status' },
   'POST /api/subscription/create-checkout': { path: () => '/api/subscription/create-checkout', body: () => ({}) },
   'POST /api/subscription/sync': { path: () => '/api/subscription/sync' },

@@ -84,13 +84,13 @@ interface AccountRouterDeps {
 export function accountRouter({ config, connection, exports, billing, limits }: AccountRouterDeps): Router {
   const router = Router();
 
-  router.get('/export/csv', requireUser, ...limits.exports, async (req, res) => {
+  router.get('/export/csv', requireUser, ...limits.exports.csv, async (req, res) => {
     const query = parseOr400(csvExportQuerySchema, req.query, 'Query');
     const user = currentUser(req);
     await sendDownload(res, 'csv', (sink) => exports.writeCsv(user, query, sink));
   });
 
-  router.get('/export/json', requireUser, ...limits.exports, async (req, res) => {
+  router.get('/export/json', requireUser, ...limits.exports.json, async (req, res) => {
     const user = currentUser(req);
     await sendDownload(res, 'json', (sink) => exports.writeJson(user, sink));
   });
