@@ -96,7 +96,8 @@ it('serves every query a user causes from an index', async () => {
   });
   await Promise.all(Object.values(connection.models).map((model) => model.init()));
 
-  // The whole product: sign up, a workout with autosaves, a completed cycle, analytics, resets, billing, sign out, sign in.
+  // The whole product: sign up, a workout with autosaves, a completed cycle, analytics, exports, resets, billing, sign
+  // out, sign in.
   const agent = request.agent(app);
   const email = uniqueEmail('indexes');
   await agent
@@ -120,6 +121,8 @@ it('serves every query a user causes from an index', async () => {
   await performDay(agent, 3);
   await agent.get('/api/progress').expect(200);
   await agent.get(`/api/progress/last-workout/${day.exercises[0].id}/1`).expect(200);
+  await agent.get('/api/export/csv').expect(200);
+  await agent.get('/api/export/json').expect(200);
   await agent.post('/api/subscription/sync').expect(200);
   await agent.post('/api/workout-days/2/reset').expect(200);
   await agent.post('/api/reset').expect(200);

@@ -42,10 +42,16 @@ export interface AuthRateLimits {
   register: RequestHandler[];
 }
 
-/** The e-mail as the login route normalizes it; hashed, so the counters never hold addresses in clear. */
+/**
+ * The e-mail as the login route normalizes it; hashed, so the counters never hold addresses in clear. Account deletion
+ * finds an account's counters by it.
+ */
+export function emailCounterKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
 function emailKey(req: Request): string {
-  const email = String(req.body?.email).trim().toLowerCase();
-  return createHash('sha256').update(email).digest('base64url');
+  return emailCounterKey(String(req.body?.email));
 }
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? '');

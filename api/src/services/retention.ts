@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { trusted, type Connection, type Model } from 'mongoose';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
+import { emailCounterKey } from '../auth/rateLimits';
 import { rateLimitCounterModel } from '../models/rateLimitCounter';
 import { userModel, type UserFields } from '../models/user';
 import { SESSIONS_COLLECTION } from '../session';
@@ -100,11 +100,6 @@ export function userDataModels(connection: Connection): Model<unknown>[] {
   return Object.values(connection.models).filter(
     (model) => model.modelName !== userModel(connection).modelName && model.schema.path('userId') !== undefined,
   );
-}
-
-/** The e-mail as the sign-in limiter keys its counters (auth/rateLimits.ts): a hash, never the address. */
-function emailCounterKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 }
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
