@@ -1,7 +1,10 @@
-import type { Browser } from 'playwright-core';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { dismissWelcome, signUpThroughForm } from '../support/accounts';
 import { expectNoSeriousViolations } from '../support/axe';
 import { overflowsHorizontally } from '../support/artifacts';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
+import { logWorkoutThroughApi } from '../support/history';
 import { e2eEnvironment } from '../support/environment';
 import { press, signedUpAtHome } from '../support/workout';
 
@@ -80,6 +83,99 @@ describe('your data on a 360 px phone', () => {
     await again.getByLabel('Bench Press (Barbell) (3 sets) is').selectOption({ label: 'Incline Press' });
     await press(again.getByRole('button', { name: 'Import 9 sets' }));
     await again.getByText('Nothing new: every set of this file was imported before.').waitFor();
+    expect(watched.unexpected()).toEqual([]);
+  });
+
+  /** What Progress Analytics says: the summary tiles, the records and the recommendations, as the lifter reads them. */
+  async function analyticsText(page: Page): Promise<string[]> {
+    await page.goto('/progress');
+    await page.getByRole('heading', { name: 'Personal Records', exact: true }).waitFor();
+    const card = (title: string) =>
+      page
+        .locator('section, article, div')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+        .last()
+        .innerText();
+    const tiles = await page
+      .getByLabel(/^(Total Working Sets|Weight Change|Avg Weight|Avg Reps): /)
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
+    return [...tiles, await card('Personal Records'), await card('Training Recommendations')];
+  }
+
+  it('exports an account as CSV, imports it into a new account with the same analytics, then deletes that account', async () => {
+    const { page } = watched;
+    await signedUpAtHome(page);
+    for (const [dayId, weight] of [
+      [1, 100],
+      [2, 60],
+      [3, 200],
+      [1, 110],
+    ])
+      await logWorkoutThroughApi(page, dayId, weight);
+    const original = await analyticsText(page);
+    expect(original[0]).toMatch(/^Total Working Sets: 16$/);
+
+    await page.goto('/home');
+    await press(page.getByRole('button', { name: 'Account' }));
+    const downloading = page.waitForEvent('download');
+    await press(page.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Download CSV' }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^hit-tracker-.*\.csv$/);
+    const csv = fs.readFileSync((await download.path())!);
+
+    // A second lifter, in a browser of their own.
+    const second = await openPage(browser, baseUrl, viewports.narrow);
+    try {
+      const { page: other } = second;
+      const { email, password } = await signUpThroughForm(other);
+      await other.waitForURL((url) => url.pathname === '/home');
+      await dismissWelcome(other);
+      await press(other.getByRole('button', { name: 'Account' }));
+      await press(
+        other.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Import Workouts' }),
+      );
+      const dialog = other.getByRole('dialog', { name: 'Import Workouts' });
+      await dialog.getByLabel('CSV file from Strong or Hevy').setInputFiles({
+        name: download.suggestedFilename(),
+        mimeType: 'text/csv',
+        buffer: csv,
+      });
+      await dialog.getByText(/^Strong export: 4 workouts, 48 sets/).waitFor();
+      await press(dialog.getByRole('button', { name: 'Import 48 sets' }));
+      await dialog.getByText('Imported 4 workouts and 48 sets.').waitFor();
+      await press(dialog.getByRole('button', { name: 'Done' }));
+      await other.keyboard.press('Escape');
+
+      expect(await analyticsText(other)).toEqual(original);
+
+      // Deleting the copy: the password again, then back on the landing page, signed out for good.
+      await other.goto('/home');
+      await press(other.getByRole('button', { name: 'Account' }));
+      await press(
+        other.getByRole('dialog', { name: 'Account details' }).getByRole('button', { name: 'Delete Account' }),
+      );
+      const confirm = other.getByRole('dialog', { name: 'Delete your account?' });
+      await confirm.getByLabel('Password', { exact: true }).fill(password);
+      await press(confirm.getByRole('button', { name: 'Delete my account' }));
+      await other.waitForURL((url) => url.pathname === '/');
+      await other.getByText('Account deleted').first().waitFor();
+      second.allow(/^HTTP 401 POST \/api\/login$/);
+      const status = await other.evaluate(
+        async ({ email, password }) =>
+          (
+            await fetch('/api/login', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email, password }),
+            })
+          ).status,
+        { email, password },
+      );
+      expect(status).toBe(401);
+      expect(second.unexpected()).toEqual([]);
+    } finally {
+      await second.context.close();
+    }
     expect(watched.unexpected()).toEqual([]);
   });
 });
