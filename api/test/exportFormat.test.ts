@@ -68,6 +68,12 @@ describe('decodeDocument (raw BSON reader of the exports)', () => {
     expect(decodeDocument(bytes, 'id')).toEqual({ id: id.toHexString(), ...fields });
   });
 
+  it('reads short strings it has seen, and thousands it has not, as they are', () => {
+    const texts = Array.from({ length: 6000 }, (_, i) => (i % 3 ? `set-${i}` : i % 2 ? 'lbs' : 'Incline Press é'));
+    const decoded = texts.map((text) => decodeDocument(Buffer.from(BSON.serialize({ text, [text]: 1 }))));
+    expect(decoded).toEqual(texts.map((text) => ({ text, [text]: 1 })));
+  });
+
   it('names the id as asked', () => {
     const bytes = Buffer.from(BSON.serialize({ _id: id, a: 1 }));
     expect(decodeDocument(bytes, 'id')).toEqual({ id: id.toHexString(), a: 1 });

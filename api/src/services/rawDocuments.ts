@@ -21,6 +21,43 @@ function decodeWithLibrary(bytes: Buffer): PlainDocument {
   return document;
 }
 
+/** Strings this short are looked up before one is made: keys and values such as 'lbs' or 'Incline Press' repeat. */
+const INTERNED_MAX_BYTES = 24;
+const INTERNED_MAX_STRINGS = 4096;
+const interned = new Map<number, { bytes: Buffer; text: string }[]>();
+// Looked up once: a global read in a hot loop is slow under jest's vm context (where the tests run this).
+const { imul } = Math;
+let internedCount = 0;
+
+/**
+ * The UTF-8 text of `bytes[start, end)`. A short one is found by its bytes among the strings made before (a hash, then
+ * the bytes compared), so 30k documents with the same keys and units make a few hundred strings, not a million: most of
+ * such a read's time went to making and collecting them.
+ */
+function text(bytes: Buffer, start: number, end: number): string {
+  const length = end - start;
+  if (length > INTERNED_MAX_BYTES) return bytes.toString('utf8', start, end);
+  let hash = length;
+  for (let i = start; i < end; i++) hash = (imul(hash, 31) + bytes[i]) | 0;
+  const candidates = interned.get(hash);
+  if (candidates) {
+    for (const candidate of candidates) {
+      if (candidate.bytes.length !== length) continue;
+      let same = true;
+      for (let i = 0; i < length && same; i++) same = candidate.bytes[i] === bytes[start + i];
+      if (same) return candidate.text;
+    }
+  }
+  const made = bytes.toString('utf8', start, end);
+  if (internedCount < INTERNED_MAX_STRINGS) {
+    internedCount += 1;
+    const entry = { bytes: Buffer.from(bytes.subarray(start, end)), text: made };
+    if (candidates) candidates.push(entry);
+    else interned.set(hash, [entry]);
+  }
+  return made;
+}
+
 /**
  * Reads the BSON document (or array) at `start` of `bytes` into `target`; false when it holds a type this reader does
  * not know. An array's keys ('0', '1'…) are skipped, not read.
@@ -32,7 +69,7 @@ function readInto(bytes: Buffer, start: number, target: PlainDocument | unknown[
   while (at < end) {
     const type = bytes[at];
     const keyEnd = bytes.indexOf(0, at + 1);
-    const key = isArray ? '' : bytes.toString('utf8', at + 1, keyEnd);
+    const key = isArray ? '' : text(bytes, at + 1, keyEnd);
     at = keyEnd + 1;
     let value: unknown;
     switch (type) {
@@ -43,7 +80,7 @@ function readInto(bytes: Buffer, start: number, target: PlainDocument | unknown[
       case 0x02: {
         // string: int32 length (with the trailing NUL), bytes, NUL
         const length = bytes.readInt32LE(at);
-        value = bytes.toString('utf8', at + 4, at + 3 + length);
+        value = text(bytes, at + 4, at + 3 + length);
         at += 4 + length;
         break;
       }
