@@ -21,9 +21,10 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** Side by side where both labels fit (the dialog from tablets up), stacked on a phone's sheet. */
 const Row = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   gap: ${({ theme }) => theme.space.sm};
 `;
 
