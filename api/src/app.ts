@@ -10,7 +10,8 @@ import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
-import { authRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
+import { authRateLimits, passwordRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
+import { createMailer } from './mail';
 import { accountRateLimits } from './auth/accountLimits';
 import { createModels } from './models';
 import { BillingService } from './services/billing';
@@ -32,6 +33,8 @@ import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
 import { goalsRouter } from './routes/goals';
 import { accountRouter } from './routes/account';
+import { createPasswordService } from './services/passwords';
+import { passwordsRouter } from './routes/passwords';
 import { importRouter, isImportRequest } from './routes/import';
 
 export interface AppDeps {
@@ -96,6 +99,9 @@ export function createApp({
   const limits = authRateLimits(models.RateLimitCounter, rateLimits);
   const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
   app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
+  const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
+  const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
+  app.use('/api', passwordsRouter({ config, passwords, limits: passwordLimits }));
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
   app.use('/api', syncRouter({ sync, workouts, sessions }));
   app.use('/api', goalsRouter({ goals, User: models.User }));

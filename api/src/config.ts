@@ -55,6 +55,16 @@ const envSchema = z
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://hit.example.com' })
       .optional(),
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'expected an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com',
+      })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, { error: 'expected a sender such as "HIT Tracker <no-reply@example.com>"' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -66,6 +76,14 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_ID'], message: 'required when STRIPE_SECRET_KEY is set' });
+    }
+    // A reset link built from the request's Host header could point at whoever sent the request (link poisoning).
+    if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message: 'required in production with SMTP_URL (the origin of the password reset links it e-mails)',
+      });
     }
   });
 
@@ -95,6 +113,10 @@ export interface Config {
   remotesMode: 'static' | 'dev';
   /** Origin the browser sees (scheme + host + port), when known. */
   publicOrigin?: string;
+  /** Where password reset e-mails go out (nodemailer); unset: the link is logged in development, not sent. */
+  smtpUrl?: string;
+  /** The sender of those e-mails. */
+  mailFrom: string;
   /**
    * Express's `trust proxy`: which hops' X-Forwarded-For / -Proto to believe (client address for rate limits, https
    * for the Secure cookie). Default: proxies on loopback and private networks, never the internet.
@@ -130,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.STRIPE_SECRET_KEY && e.NODE_ENV === 'production') {
     warnings.push('STRIPE_SECRET_KEY is not set: upgrades use the test-mode demo checkout and take no real payments');
   }
+  if (!e.SMTP_URL && e.NODE_ENV === 'production') {
+    warnings.push(
+      'SMTP_URL is not set: password reset e-mails cannot be sent, so nobody can reset a forgotten password',
+    );
+  }
+  const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -146,7 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialDays: e.TRIAL_DAYS,
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     remotesMode: e.REMOTES_MODE,
-    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
+    publicOrigin,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `HIT Tracker <no-reply@${publicOrigin ? new URL(publicOrigin).hostname : 'localhost'}>`,
     trustProxy:
       e.TRUST_PROXY === undefined
         ? DEFAULT_TRUST_PROXY

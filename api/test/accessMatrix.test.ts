@@ -2,6 +2,7 @@ import type request from 'supertest';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
 import { INVALID_CREDENTIALS_MESSAGE } from '../src/auth/passport';
 import { WRONG_PASSWORD_MESSAGE } from '../src/routes/account';
+import { CURRENT_PASSWORD_INCORRECT_MESSAGE } from '../src/services/passwords';
 import { startTestDatabase, type TestDatabase } from './helpers';
 import {
   accountWithData,
@@ -46,6 +47,11 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/login': { anonymous: 401, otherUser: 401, expiredTrial: 200 },
   'POST /api/logout': PUBLIC(200),
   'GET /api/user': SIGNED_IN,
+  // Another user changes their own password, and does not know the owner's: refused like a wrong sign-in.
+  'POST /api/user/password': { anonymous: 401, otherUser: 401, expiredTrial: 200 },
+  // The same neutral answer for every e-mail, the owner's included; the owner's password stays theirs.
+  'POST /api/password/forgot': PUBLIC(200),
+  'POST /api/password/reset': PUBLIC(400),
   'GET /api/workout-days': SIGNED_IN,
   'GET /api/workout-state': SIGNED_IN,
   'PUT /api/workout-days/:id': PREMIUM,
@@ -91,9 +97,15 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/subscription/demo-checkout/:token/confirm': { anonymous: 401, otherUser: 404, expiredTrial: 303 },
 };
 
-/** The JSON bodies of the refusals (the demo checkout's refusals are HTML pages; a failed sign-in says why). */
+/**
+ * The JSON bodies of the refusals (the demo checkout's refusals are HTML pages; a failed sign-in, or a signed-in user's
+ * wrong current password, says why).
+ */
 function refusal(route: string, status: number, who: string): { message: string } | undefined {
   if (status === 401 && route === 'DELETE /api/user' && who !== 'anonymous') return { message: WRONG_PASSWORD_MESSAGE };
+  if (status === 401 && route === 'POST /api/user/password' && who !== 'anonymous') {
+    return { message: CURRENT_PASSWORD_INCORRECT_MESSAGE };
+  }
   if (status === 401)
     return { message: route === 'POST /api/login' ? INVALID_CREDENTIALS_MESSAGE : 'Not authenticated' };
   if (status === 402) return { message: ACCESS_DENIED_MESSAGE };

@@ -57,6 +57,8 @@ describe('loadConfig', () => {
       REMOTES_MODE: 'dev',
       PUBLIC_ORIGIN: 'https://hit.example.com/some/path',
       TRUST_PROXY: '203.0.113.7, 10.0.0.0/8',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      MAIL_FROM: 'HIT Tracker <hello@hit.example.com>',
     });
     expect(config).toEqual({
       port: 8080,
@@ -72,6 +74,8 @@ describe('loadConfig', () => {
       registrationsPerIpPerHour: 500,
       remotesMode: 'dev',
       publicOrigin: 'https://hit.example.com',
+      smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
+      mailFrom: 'HIT Tracker <hello@hit.example.com>',
       trustProxy: '203.0.113.7, 10.0.0.0/8',
       warnings: [],
     });
@@ -105,6 +109,11 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PRICE_ID: required when STRIPE_SECRET_KEY is set'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: must be at least 32 characters'],
+    [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
+    [
+      { NODE_ENV: 'production', SESSION_SECRET: productionSecret, SMTP_URL: 'smtp://mail.example.com' },
+      'PUBLIC_ORIGIN: required in production with SMTP_URL',
+    ],
   ])('rejects %j naming the variable', (env, message) => {
     expect(configError(env)).toContain(message);
   });
@@ -113,6 +122,21 @@ describe('loadConfig', () => {
     expect(configError({ PORT: '-1', TRIAL_DAYS: 'many' })).toBe(
       'Invalid configuration: PORT: expected a number between 0 and 65535; TRIAL_DAYS: expected a number between 0 and 3650',
     );
+  });
+
+  it('sends reset e-mails from no-reply at the public host unless MAIL_FROM says otherwise', () => {
+    expect(loadConfig({}).mailFrom).toBe('HIT Tracker <no-reply@localhost>');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://hit.example.com' }).mailFrom).toBe(
+      'HIT Tracker <no-reply@hit.example.com>',
+    );
+  });
+
+  it('warns at a production start without SMTP_URL: nobody could reset a forgotten password', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: productionSecret, STRIPE_SECRET_KEY: 'sk' };
+    expect(loadConfig({ ...production, STRIPE_PRICE_ID: 'price', STRIPE_WEBHOOK_SECRET: 'wh' }).warnings).toEqual([
+      expect.stringContaining('SMTP_URL is not set'),
+    ]);
+    expect(loadConfig({}).warnings).not.toContainEqual(expect.stringContaining('SMTP_URL'));
   });
 
   it('warns when Stripe is configured without a webhook secret', () => {

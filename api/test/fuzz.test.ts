@@ -96,6 +96,9 @@ const NO_RATE_LIMITS = {
   loginFailuresPerEmail: 1e9,
   loginFailuresPerIp: 1e9,
   registrationsPerIp: 1e9,
+  passwordChangeFailuresPerUser: 1e9,
+  passwordResetsPerEmail: 1e9,
+  passwordResetsPerIp: 1e9,
 };
 
 /** Filled in beforeAll: the signed-in users, the program's days and what the fuzzer learns while it runs. */
@@ -148,6 +151,29 @@ const ROUTES: Record<string, RouteFuzz> = {
   },
   'POST /api/logout': { apps: ['demo'], identities: ['anonymous'], runs: 40, bodies: () => [{}] },
   'GET /api/user': { apps: ['demo'], identities: everyone, runs: 60 },
+  // The new password is the current one, so the fuzzed users keep the password the sign-in bodies use.
+  'POST /api/user/password': {
+    apps: ['demo'],
+    identities: everyone,
+    runs: 100,
+    bodies: () => [
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      { currentPassword: 'wrong password', newPassword: TEST_PASSWORD },
+    ],
+  },
+  'POST /api/password/forgot': {
+    apps: ['demo'],
+    identities: ['anonymous', 'anonymous', 'trial'],
+    runs: 100,
+    bodies: () => [{ email: ctx.trialEmail }, { email: 'nobody.fuzz@example.com' }],
+  },
+  // A reset signs the sender in as the link's account and everyone else out: anonymous, with links that do not work.
+  'POST /api/password/reset': {
+    apps: ['demo'],
+    identities: ['anonymous'],
+    runs: 100,
+    bodies: () => [{ token: 'A'.repeat(43), password: TEST_PASSWORD }],
+  },
   'GET /api/workout-days': { apps: ['demo'], identities: signedIn, runs: 60 },
   'GET /api/workout-state': { apps: ['demo'], identities: signedIn, runs: 40 },
   'PUT /api/workout-days/:id': {

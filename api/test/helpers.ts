@@ -47,6 +47,9 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
   loginFailuresPerEmail: 1000,
   loginFailuresPerIp: 1000,
   registrationsPerIp: 1000,
+  passwordChangeFailuresPerUser: 1000,
+  passwordResetsPerEmail: 1000,
+  passwordResetsPerIp: 1000,
 };
 
 /** The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given). */

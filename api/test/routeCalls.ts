@@ -104,6 +104,16 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'POST /api/login': { path: () => '/api/login', body: ({ email, password }) => ({ email, password }) },
   'POST /api/logout': { path: () => '/api/logout' },
   'GET /api/user': { path: () => '/api/user' },
+  'POST /api/user/password': {
+    path: () => '/api/user/password',
+    body: ({ password }) => ({ currentPassword: password, newPassword: password }),
+  },
+  'POST /api/password/forgot': { path: () => '/api/password/forgot', body: ({ email }) => ({ email }) },
+  // No link was sent for it: refused whoever sends it (the links themselves: passwords.test.ts).
+  'POST /api/password/reset': {
+    path: () => '/api/password/reset',
+    body: ({ password }) => ({ token: 'a'.repeat(43), password }),
+  },
   'GET /api/workout-days': { path: () => '/api/workout-days' },
   'GET /api/workout-state': { path: () => '/api/workout-state' },
   'PUT /api/workout-days/:id': {

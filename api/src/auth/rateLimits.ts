@@ -16,6 +16,12 @@ export interface RateLimitSettings {
   /** Sign-up attempts (whatever their answer) allowed per IP address in one window. */
   registrationsPerIp: number;
   registrationWindowMs: number;
+  /** Wrong current passwords (401) allowed per signed-in user when changing the password, in `loginWindowMs`. */
+  passwordChangeFailuresPerUser: number;
+  /** 'Forgot password?' requests (whatever their answer) allowed per e-mail address and per IP address, in one window. */
+  passwordResetsPerEmail: number;
+  passwordResetsPerIp: number;
+  passwordResetWindowMs: number;
 }
 
 /**
@@ -29,11 +35,21 @@ export const RATE_LIMITS: RateLimitSettings = {
   loginWindowMs: 15 * MINUTE_MS,
   registrationsPerIp: 20,
   registrationWindowMs: 60 * MINUTE_MS,
+  // A wrong current password is a failed sign-in by another door: the same budget.
+  passwordChangeFailuresPerUser: 10,
+  // Five links an hour is more than anyone waiting for a slow e-mail asks for, and keeps the api from mail-bombing an
+  // inbox; twenty per address stops one machine from sending links to many inboxes.
+  passwordResetsPerEmail: 5,
+  passwordResetsPerIp: 20,
+  passwordResetWindowMs: 60 * MINUTE_MS,
 };
 
 export const LOGIN_RATE_LIMITED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const REGISTER_RATE_LIMITED_MESSAGE =
   'Too many accounts were created from this network. Please wait an hour and try again.';
+export const PASSWORD_CHANGE_RATE_LIMITED_MESSAGE = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+export const PASSWORD_RESET_RATE_LIMITED_MESSAGE =
+  'Too many password reset requests. Please wait an hour and try again.';
 
 export interface AuthRateLimits {
   /** Run before POST /api/login: per IP, then per e-mail. */
@@ -130,6 +146,49 @@ export function authRateLimits(
         windowMs: settings.registrationWindowMs,
         message: REGISTER_RATE_LIMITED_MESSAGE,
         keyGenerator: ipKey,
+      }),
+    ],
+  };
+}
+
+export interface PasswordRateLimits {
+  /** Run before POST /api/user/password, after requireUser: per user. */
+  changePassword: RequestHandler[];
+  /** Run before POST /api/password/forgot: per IP, then per e-mail. */
+  forgotPassword: RequestHandler[];
+}
+
+/** The password change and reset limits (docs/product-rules.md, "Rate limits"), counted like the sign-in ones. */
+export function passwordRateLimits(
+  counters: RateLimitCounterModel,
+  settings: RateLimitSettings = RATE_LIMITS,
+): PasswordRateLimits {
+  const reset = {
+    counters,
+    windowMs: settings.passwordResetWindowMs,
+    message: PASSWORD_RESET_RATE_LIMITED_MESSAGE,
+  };
+  return {
+    changePassword: [
+      limiter({
+        name: 'password-change-user',
+        counters,
+        limit: settings.passwordChangeFailuresPerUser,
+        windowMs: settings.loginWindowMs,
+        message: PASSWORD_CHANGE_RATE_LIMITED_MESSAGE,
+        keyGenerator: userKey,
+        counts: (status) => status === 401,
+      }),
+    ],
+    forgotPassword: [
+      limiter({ ...reset, name: 'password-reset-ip', limit: settings.passwordResetsPerIp, keyGenerator: ipKey }),
+      limiter({
+        ...reset,
+        name: 'password-reset-email',
+        limit: settings.passwordResetsPerEmail,
+        // Counted for unknown addresses too: a 429 says nothing about whether an account exists.
+        keyGenerator: emailKey,
+        skip: (req) => typeof req.body?.email !== 'string',
       }),
     ],
   };

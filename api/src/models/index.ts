@@ -12,6 +12,7 @@ import { syncOperationModel } from './syncOperation';
 import { syncLockModel } from './syncLock';
 import { workoutCompletionModel } from './workoutCompletion';
 import { goalModel } from './goal';
+import { passwordResetTokenModel } from './passwordResetToken';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
@@ -29,6 +30,7 @@ export function createModels(connection: Connection) {
     SyncLock: syncLockModel(connection),
     WorkoutCompletion: workoutCompletionModel(connection),
     Goal: goalModel(connection),
+    PasswordResetToken: passwordResetTokenModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

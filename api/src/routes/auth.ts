@@ -24,7 +24,7 @@ interface AuthDeps {
   limits: AuthRateLimits;
 }
 
-function logIn(req: Request, user: UserDocument): Promise<void> {
+export function logIn(req: Request, user: UserDocument): Promise<void> {
   // passport regenerates the session on log-in: a session id from before sign-in is never reused (no fixation).
   return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
 }

@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { trusted, type Connection } from 'mongoose';
+import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { escapeHtml } from '../billing/demoCheckoutPage';
+import type { Config } from '../config';
+import { HttpError } from '../errors';
+import { logger } from '../logger';
+import type { Mailer, MailMessage } from '../mail';
+import type { PasswordResetTokenFields, PasswordResetTokenModel } from '../models/passwordResetToken';
+import type { UserDocument, UserModel } from '../models/user';
+import { deleteSessionsOf } from './retention';
+
+export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. You are signed out on every other device.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This password reset link is not valid. Open the whole link from the e-mail, or ask for a new one.';
+export const RESET_LINK_USED_MESSAGE = 'This password reset link was already used. Ask for a new one if you need it.';
+export const RESET_LINK_EXPIRED_MESSAGE =
+  'This password reset link has expired: links work for one hour. Ask for a new one.';
+
+/** The shell's page the e-mailed link opens, with the token in its query. */
+export const RESET_PAGE_PATH = '/reset-password';
+export const RESET_MAIL_SUBJECT = 'Reset your HIT Tracker password';
+
+/** 256 random bits: a link cannot be guessed, so the reset itself needs no rate limit. */
+const TOKEN_BYTES = 32;
+
+/** What is stored of a token: its SHA-256, so a copy of the database resets nobody's password. */
+export function resetTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function resetLink(origin: string, token: string): string {
+  return `${origin}${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  const lines = [
+    'Someone, hopefully you, asked to reset the password of your HIT Tracker account.',
+    'Open this link within one hour to choose a new password (it works once):',
+  ];
+  const ignore = 'If you did not ask for it, ignore this e-mail: your password stays as it is.';
+  return {
+    to,
+    subject: RESET_MAIL_SUBJECT,
+    text: `${lines.join('\n')}\n\n${link}\n\n${ignore}\n`,
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
+      `<p>${escapeHtml(ignore)}</p>`,
+    ].join('\n'),
+  };
+}
+
+interface PasswordServiceDeps {
+  connection: Connection;
+  User: UserModel;
+  PasswordResetToken: PasswordResetTokenModel;
+  /** null: no SMTP_URL (the link is logged in development; nothing is sent in production). */
+  mailer: Mailer | null;
+  config: Pick<Config, 'isProduction'>;
+}
+
+/** Why a stored token (or none) does not reset a password, or null when it does at `now`. */
+function refusalFor(token: Pick<PasswordResetTokenFields, 'usedAt' | 'expiresAt'> | null, now: Date): string | null {
+  if (!token) return RESET_LINK_INVALID_MESSAGE;
+  if (token.usedAt) return RESET_LINK_USED_MESSAGE;
+  if (token.expiresAt.getTime() <= now.getTime()) return RESET_LINK_EXPIRED_MESSAGE;
+  return null;
+}
+
+/** Changing a password, and resetting a forgotten one through an e-mailed link (docs/product-rules.md). */
+export function createPasswordService({ connection, User, PasswordResetToken, mailer, config }: PasswordServiceDeps) {
+  return {
+    /** The current password checked, the new one stored; every other session of the user is signed out. */
+    async change(user: UserDocument, body: ChangePasswordBody, currentSessionId: string): Promise<void> {
+      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        throw new HttpError(401, CURRENT_PASSWORD_INCORRECT_MESSAGE);
+      }
+      await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
+      await deleteSessionsOf(connection, user.id, { exceptSessionId: currentSessionId });
+      // A link asked for before the change would undo it.
+      await PasswordResetToken.deleteMany({ userId: user._id });
+    },
+
+    /**
+     * For a known e-mail, a single-use link valid for RESET_LINK_TTL_MS, e-mailed; nothing for an unknown one. The
+     * route answers before this runs, so both take the same time.
+     */
+    async requestReset(email: string, origin: string): Promise<void> {
+      const user = await User.findOne({ email }, { _id: 1, email: 1 }).lean();
+      if (!user) return;
+      if (!mailer && config.isProduction) {
+        logger.warn('password reset asked for, but SMTP_URL is not set: no e-mail sent');
+        return;
+      }
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      await PasswordResetToken.create({
+        _id: resetTokenHash(token),
+        userId: user._id,
+        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+      });
+      const link = resetLink(origin, token);
+      if (!mailer) {
+        logger.info('password reset link (SMTP_URL is not set: logged, not e-mailed)', { email: user.email, link });
+        return;
+      }
+      await mailer.send(passwordResetMail(user.email, link));
+    },
+
+    /**
+     * Consumes the link's token and sets the new password; every session of the user is signed out (the route then
+     * signs this visitor in). Refused with 400 and why for an unknown (or tampered), used or expired link.
+     */
+    async reset(body: ResetPasswordBody): Promise<UserDocument> {
+      const id = resetTokenHash(body.token);
+      // Checked before hashing: a made-up token costs a lookup, not an scrypt.
+      const refused = refusalFor(await PasswordResetToken.findById(id).lean(), new Date());
+      if (refused) throw new HttpError(400, refused);
+      const passwordHash = await hashPassword(body.password);
+      const now = new Date();
+      // The claim is atomic: of two resets with one link, one wins and the other hears 'already used'.
+      const claimed = await PasswordResetToken.findOneAndUpdate(
+        { _id: id, usedAt: null, expiresAt: trusted({ $gt: now }) },
+        { $set: { usedAt: now } },
+        { returnDocument: 'after', lean: true },
+      );
+      if (!claimed) {
+        const why = refusalFor(await PasswordResetToken.findById(id).lean(), now);
+        throw new HttpError(400, why ?? RESET_LINK_USED_MESSAGE);
+      }
+      const user = await User.findOneAndUpdate(
+        { _id: claimed.userId },
+        { $set: { passwordHash } },
+        { returnDocument: 'after' },
+      );
+      // The account was deleted after the link was sent.
+      if (!user) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE);
+      // Other links of the account die with this one (this one stays, marked used, to say so if opened again).
+      await PasswordResetToken.deleteMany({ userId: user._id, _id: trusted({ $ne: id }) });
+      await deleteSessionsOf(connection, user.id);
+      return user;
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;
