@@ -292,7 +292,8 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
   it('warns the operator of a production api that takes no real payments', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
     expect(config.stripe).toBeUndefined();
-    expect(config.warnings).toEqual([expect.stringContaining('STRIPE_SECRET_KEY is not set')]);
+    // (It also warns that reset e-mails cannot be sent without SMTP_URL: config.test.ts's business.)
+    expect(config.warnings).toEqual(expect.arrayContaining([expect.stringContaining('STRIPE_SECRET_KEY is not set')]));
   });
 
   it('has no Stripe webhook without Stripe', async () => {
