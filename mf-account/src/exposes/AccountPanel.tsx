@@ -15,6 +15,7 @@ import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
 import { PlateSettings } from '../features/account/PlateSettings';
+import { ChangePassword } from '../features/account/ChangePassword';
 import { ImportHistory } from '../features/account/ImportHistory';
 import { DeleteAccount } from '../features/account/DeleteAccount';
 import { ExportData } from '../features/account/ExportData';
@@ -99,7 +100,7 @@ const PhoneSheetStyle = createGlobalStyle`
   }
 `;
 
-type Open = null | 'reset' | 'cancel' | 'plates' | 'import' | 'privacy' | 'terms' | 'signOut' | 'delete';
+type Open = null | 'reset' | 'cancel' | 'plates' | 'import' | 'password' | 'privacy' | 'terms' | 'signOut' | 'delete';
 
 /** What signing out with work not synced yet asks first. */
 function unsyncedTitle(pendingSets: number): string {
@@ -215,6 +216,9 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           <Button variant="secondary" onClick={() => setInner('import')}>
             Import Workouts
           </Button>
+          <Button variant="secondary" onClick={() => setInner('password')}>
+            Change Password
+          </Button>
           <ExportData />
           <LinkRow>
             <ExternalLink href={CONTACT_URL} target="_blank" rel="noopener noreferrer">
@@ -302,6 +306,15 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
         size="md"
       >
         <ImportHistory onDone={() => setInner(null)} />
+      </Dialog>
+
+      <Dialog
+        open={open && inner === 'password'}
+        onOpenChange={closeInner}
+        title="Change Password"
+        description="You stay signed in here; every other device is signed out."
+      >
+        <ChangePassword onChanged={() => setInner(null)} onCancel={() => setInner(null)} />
       </Dialog>
 
       <Dialog open={open && inner === 'privacy'} onOpenChange={closeInner} title="Privacy Policy" size="lg">
