@@ -22,6 +22,8 @@ export function renderAuthPage(address = '/auth') {
         <MemoryRouter initialEntries={[address]}>
           <Routes>
             <Route path="/auth" element={<AuthPage />} />
+            <Route path="/reset-password" element={<AuthPage />} />
+            <Route path="/home" element={<h1>Workout dashboard</h1>} />
           </Routes>
           <CurrentAddress />
         </MemoryRouter>

@@ -3,6 +3,7 @@ export { createQueryClient, getQueryFn, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';
 export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
+export { useResetPassword } from './passwordReset';
 export { useDeleteAccount, ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT } from './deleteAccount';
 export { authErrorMessage, SIGN_IN_NEEDS_NETWORK_TEXT } from './authErrorMessage';
 export { fetchNotingReachability, isNetworkFailure, isOffline, useOffline } from './networkStatus';

@@ -89,6 +89,20 @@ describe('shell routes', () => {
     expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_workout/WorkoutDashboard');
   });
 
+  it.each([
+    ['an anonymous visitor', { status: 401 }],
+    ['a signed-in user', { status: 200, body: { id: 'u1', email: 'lifter@gym.test' } }],
+  ] as const)('shows the auth remote at /reset-password, where the e-mailed link leads, to %s', async (_who, user) => {
+    mockUserAnswer(user);
+    loadRemoteModuleMock.mockResolvedValue(screenOf('Choose a new password'));
+
+    renderApp('/reset-password?token=abc');
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledTimes(1);
+    expect(loadRemoteModuleMock).toHaveBeenCalledWith('mf_auth/AuthPage');
+  });
+
   it('shows the 404 screen with a developer hint for an unknown path', () => {
     mockUserAnswer({ status: 401 });
 

@@ -18,6 +18,8 @@ export function AppRoutes() {
       <Route element={<AnonymousRoute signedInTo="/" />}>
         <Route path="/auth" element={<RemoteComponent id="mf_auth/AuthPage" />} />
       </Route>
+      {/* The e-mailed password reset link: for anyone, signed in or not (the reset signs its account in). */}
+      <Route path="/reset-password" element={<RemoteComponent id="mf_auth/AuthPage" />} />
       <Route element={<ProtectedRoute />}>
         <Route path="/home" element={<RemoteComponent id="mf_workout/WorkoutDashboard" />} />
         <Route path="/progress" element={<RemoteComponent id="mf_analytics/ProgressAnalytics" />} />

@@ -126,18 +126,56 @@ interface SwitchLinkProps {
   search: string;
   question: string;
   action: string;
+  /** Another page's path (the reset page's link to /auth): then an ordinary link that Back returns from. */
+  pathname?: string;
 }
 
 /**
  * The link to the other form. It changes only the query string, in place: Back still leaves the page rather
  * than flipping between the forms.
  */
-export function SwitchLink({ search, question, action }: SwitchLinkProps) {
+export function SwitchLink({ search, question, action, pathname }: SwitchLinkProps) {
   return (
     <SwitchRow>
-      <StyledSwitchLink to={{ search }} replace>
+      <StyledSwitchLink to={pathname ? { pathname, search } : { search }} replace={!pathname}>
         {question} <strong>{action}</strong>
       </StyledSwitchLink>
     </SwitchRow>
   );
 }
+
+const StyledInlineLink = styled(Link)`
+  align-self: flex-end;
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.layout.minTouchTarget};
+  padding: 0 ${({ theme }) => theme.space.xs};
+  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.accentHover};
+  }
+`;
+
+/** 'Forgot password?' under the sign-in form's password: to the reset request form, in place like the switch links. */
+export function ForgotLink() {
+  return (
+    <StyledInlineLink to={{ search: '?mode=forgot' }} replace>
+      Forgot password?
+    </StyledInlineLink>
+  );
+}
+
+/** A link inside a message (e.g. 'Ask for a new link'), to another page or form. */
+export const MessageLink = styled(Link)`
+  color: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+`;

@@ -9,7 +9,7 @@ import {
   type SignInValues,
 } from '../logic/credentials';
 import { focusFirstProblem } from './focusFirstProblem';
-import { Fields, FormCard, FormHeader, SubmitRow, SwitchLink } from './FormParts';
+import { Fields, ForgotLink, FormCard, FormHeader, SubmitRow, SwitchLink } from './FormParts';
 import { SubmitProblem } from './SubmitProblem';
 
 interface SignInFormProps {
@@ -80,6 +80,7 @@ export function SignInForm({ email, onEmailChange, headlineRef }: SignInFormProp
           }}
           error={problems.password}
         />
+        <ForgotLink />
         <SubmitRow>
           <Button type="submit" size="lg" fullWidth disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}

@@ -4,7 +4,9 @@ import {
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  forgotProblems,
   passwordsDifferWhileTyping,
+  resetProblems,
   signInProblems,
   signUpProblems,
   toLoginBody,
@@ -107,5 +109,31 @@ describe('request bodies', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
     });
+  });
+});
+
+describe('forgotProblems', () => {
+  it.each([
+    ['ada@example.com', {}],
+    ['  ada@example.com ', {}],
+    ['', { email: 'Enter your email address' }],
+    ['ada@example', { email: 'Enter a valid email address, like name@example.com' }],
+  ])('%p -> %j', (email, problems) => {
+    expect(forgotProblems({ email })).toEqual(problems);
+  });
+});
+
+describe('resetProblems', () => {
+  it.each([
+    [{ password: 'liftheavy', confirmPassword: 'liftheavy' }, {}],
+    [{ password: '1234567', confirmPassword: '1234567' }, { password: PASSWORD_HINT }],
+    [
+      { password: '', confirmPassword: '' },
+      { password: PASSWORD_HINT, confirmPassword: 'Confirm your password' },
+    ],
+    // Differing passwords are the form's alert, not a field problem.
+    [{ password: 'liftheavy', confirmPassword: 'other one' }, {}],
+  ])('%j -> %j', (values, problems) => {
+    expect(resetProblems(values)).toEqual(problems);
   });
 });

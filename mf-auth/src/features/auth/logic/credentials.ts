@@ -69,6 +69,24 @@ export function signUpProblems(values: SignUpValues): FieldProblems<SignUpField>
   });
 }
 
+/** The 'Forgot password?' form: the e-mail only. */
+export function forgotProblems(values: { email: string }): FieldProblems<'email'> {
+  return withoutEmpty({ email: emailProblem(values.email) });
+}
+
+export interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The reset page's check: the sign-up rule for the new password, and its confirmation filled in. */
+export function resetProblems(values: ResetValues): FieldProblems<keyof ResetValues> {
+  return withoutEmpty({
+    password: values.password.length < PASSWORD_MIN_LENGTH ? PASSWORD_HINT : undefined,
+    confirmPassword: values.confirmPassword ? undefined : CONFIRM_MISSING,
+  });
+}
+
 export function toLoginBody(values: SignInValues): LoginBody {
   return { email: values.email.trim(), password: values.password };
 }
