@@ -8,6 +8,8 @@ export interface E2eEnvironment {
   mongoUri: string;
   /** The Chromium every test file launches, resolved (and unpacked, when packaged) once before the workers start. */
   browser: ResolvedChromium;
+  /** Where the e-mails the app sends land, one JSON file each (support/mailSink.ts). */
+  mailDir: string;
 }
 
 const KEY = 'HIT_E2E_ENVIRONMENT';

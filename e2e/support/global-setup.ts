@@ -2,6 +2,7 @@ import path from 'node:path';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { resolveChromium } from '../../config/chromium';
 import { freshDataDir, startApp } from './app-server';
+import { startMailSink } from './mailSink';
 import { publishEnvironment } from './environment';
 
 // The production build must exist: `npm test` builds what is missing before jest starts.
@@ -10,12 +11,15 @@ export default async function globalSetup(): Promise<void> {
   console.log(`\nBrowser: ${browser.description}`);
   const dataDir = freshDataDir();
   const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
+  // The password reset e-mails, as files the tests read.
+  const mail = await startMailSink(path.join(dataDir, 'mail'));
   const app = await startApp({
+    SMTP_URL: mail.url,
     MONGODB_URI: `${mongo.uri}/hit-e2e`,
     DATA_DIR: dataDir,
     // Every browser test signs up from 127.0.0.1.
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
   });
-  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e`, browser });
-  (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo };
+  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e`, browser, mailDir: mail.dir });
+  (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo, mail };
 }
