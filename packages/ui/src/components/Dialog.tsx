@@ -76,6 +76,9 @@ const Panel = styled.div<{ $size: DialogSize }>`
   position: relative;
   width: 100%;
   max-width: ${({ $size }) => widths[$size]};
+  /* A dialog taller than the window scrolls inside, still centred (the account panel on a short laptop screen). */
+  max-height: calc(100dvh - 2 * ${({ theme }) => theme.space.md});
+  overflow-y: auto;
   margin: auto;
   display: flex;
   flex-direction: column;
