@@ -271,6 +271,16 @@ async function main() {
       if (dbRss !== undefined) row('embedded DB RSS after the load + growth runs', `${(dbRss / MB).toFixed(0)} MB`);
     });
 
+    await step('Exports of 30k sets (fastest of 3)', 'export', async () => {
+      const { measureExports } = require('./lib/growth');
+      if (!growthUsers[30000]) throw new Error('no 30k user (the growth benchmark failed)');
+      const exports = await measureExports({ api, account: growthUsers[30000] });
+      for (const format of ['csv', 'json']) {
+        const ms = exports[format];
+        row(`GET /api/export/${format}, 30k sets`, fmtMs(ms), `< ${BUDGETS.export30kMs} ms`, ms < BUDGETS.export30kMs);
+      }
+    });
+
     await step('Embedded database RSS with 30k entries (own process)', 'embedded DB RSS', async () => {
       const { measureDatabaseRss } = require('./lib/growth');
       const r = await measureDatabaseRss({

@@ -140,4 +140,15 @@ async function measureDatabaseRss({ startDatabase, dataDir }) {
   }
 }
 
-module.exports = { measureGrowth, measureDatabaseRss, SIZES };
+/** Issue #20: the fastest of 3 downloads of a user's CSV and JSON exports (the whole body received). */
+async function measureExports({ api, account }) {
+  const result = {};
+  for (const format of ['csv', 'json']) {
+    const times = [];
+    for (let i = 0; i < 3; i++) times.push((await timeGet(api.baseUrl, account.cookie, `/api/export/${format}`)).ms);
+    result[format] = Math.min(...times);
+  }
+  return result;
+}
+
+module.exports = { measureGrowth, measureDatabaseRss, measureExports, SIZES };
