@@ -9,13 +9,16 @@ import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './he
  * Issue #20: 30,000 sets (five years of three workouts a week, twelve sets each) download as CSV, and as JSON with
  * their 2,500 sessions, written piece by piece as the response drains. The 2 s budget itself is measured by
  * `npm run bench` on a quiet machine ("Exports of 30k sets": about 0.9 and 1.0 s); inside `npm test` jest's other
- * workers and the browsers share the two cores, and a full run measured 5 s. So this guard is a ratio: each export
- * against what any export must at least do, reading the same sets from the database, timed interleaved (fastest of
- * three each), so load slows both alike. An export that re-reads per set, or builds the whole file first, breaks it.
+ * workers and the browsers share the two cores, and a full run measured 5 s. So this guard is a ratio of CPU time
+ * (the database, the api and the client all run in this process): each export against what any export must at
+ * least do, reading the same sets from the database, interleaved, fastest of three each. Wall-clock ratios moved
+ * from 1x quietly to over 4x under CI's load (a streamed export waits on the event loop far more often than one
+ * bulk read); CPU time counts only the work. An export that re-reads per set, or builds the whole file first,
+ * breaks it.
  */
 const SETS = 30_000;
 const SETS_PER_WORKOUT = 12;
-/** Export time over the time to read the sets (measured about 1.5-2.5 quietly). */
+/** Export CPU time over the CPU time to read the sets (measured about 1.5-2.5 quietly). */
 const MAX_RATIO = 4;
 
 describe('exports of 30k sets', () => {
@@ -28,7 +31,7 @@ describe('exports of 30k sets', () => {
   });
   afterAll(() => database.close());
 
-  it(`takes at most ${MAX_RATIO}x the time to read the sets, streamed`, async () => {
+  it(`takes at most ${MAX_RATIO}x the CPU time of reading the sets, streamed`, async () => {
     const { agent, user } = await signUp(app);
     const userId = new Types.ObjectId(user.id);
     const start = Date.parse('2021-01-04T07:00:00.000Z');
@@ -94,13 +97,22 @@ describe('exports of 30k sets', () => {
      */
     async function timed(path: string) {
       const times: number[] = [];
+      const cpu: number[] = [];
       const reads: number[] = [];
+      const cpuOfReads: number[] = [];
+      const cpuMs = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
       let response: Awaited<ReturnType<typeof agent.get>> | undefined;
       for (let run = 0; run < 3; run++) {
         const read = performance.now();
+        const readCpu = cpuMs();
         await database.connection.collection('progressentries').find({ userId }).sort({ date: 1 }).toArray();
+        cpuOfReads.push(cpuMs() - readCpu);
         reads.push(performance.now() - read);
         const began = performance.now();
+        const beganCpu = cpuMs();
         response = await agent
           .get(path)
           .buffer(true)
@@ -110,15 +122,17 @@ describe('exports of 30k sets', () => {
             res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
           })
           .expect(200);
+        cpu.push(cpuMs() - beganCpu);
         times.push(performance.now() - began);
       }
       const fastest = Math.min(...times);
-      const ratio = fastest / Math.min(...reads);
+      const ratio = Math.min(...cpu) / Math.min(...cpuOfReads);
       const text = response!.body as string;
       const runs = times.map((t) => Math.round(t)).join(', ');
       console.log(
-        `${path}, ${SETS} sets (${(text.length / 1e6).toFixed(1)} MB): ${runs} ms; fastest ${Math.round(fastest)} ms, ` +
-          `${ratio.toFixed(2)}x the fastest read of the sets (${Math.round(Math.min(...reads))} ms)`,
+        `${path}, ${SETS} sets (${(text.length / 1e6).toFixed(1)} MB): ${runs} ms; fastest ${Math.round(fastest)} ms ` +
+          `(the read: ${Math.round(Math.min(...reads))} ms); CPU ${Math.round(Math.min(...cpu))} ms, ` +
+          `${ratio.toFixed(2)}x the read's ${Math.round(Math.min(...cpuOfReads))} ms`,
       );
       return { text, headers: response!.headers as Record<string, string>, ratio };
     }

@@ -38,6 +38,10 @@ function FakeDashboard() {
   );
 }
 
+function FakeAuthPage() {
+  return <h1>Sign in remote</h1>;
+}
+
 let databaseCount = 0;
 let databaseName: string;
 const running: OfflineCache[] = [];
@@ -45,7 +49,9 @@ const running: OfflineCache[] = [];
 beforeEach(() => {
   databaseCount += 1;
   databaseName = `hit-shell-offline-test-${databaseCount}`;
-  loadRemoteModuleMock.mockResolvedValue({ default: FakeDashboard });
+  loadRemoteModuleMock.mockImplementation(async (id) => ({
+    default: id === 'mf_auth/AuthPage' ? FakeAuthPage : FakeDashboard,
+  }));
 });
 afterEach(() => {
   for (const cache of running.splice(0)) cache.stop();
@@ -115,6 +121,28 @@ describe('the shell with no network', () => {
 
     expect(await screen.findByText("We couldn't check your sign-in")).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
+  it('shows /auth to a saved user whose session ended (401), never passing through /home', async () => {
+    await visitOnline();
+    const api = mockApi({
+      'GET /api/user': answer(401, { message: 'Not authenticated' }),
+      'GET /api/workout-days': answer(401, { message: 'Not authenticated' }),
+    });
+
+    startApp('/auth');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in remote' })).toBeInTheDocument();
+    expect(api.callsTo('GET /api/workout-days')).toHaveLength(0);
+  });
+
+  it('takes a saved user from /auth to /home when the api cannot be reached', async () => {
+    await visitOnline();
+    mockApi({ 'GET /api/user': noNetwork, 'GET /api/workout-days': noNetwork });
+
+    startApp('/auth');
+
+    expect(await screen.findByRole('heading', { name: 'Workout dashboard' })).toBeInTheDocument();
   });
 
   it('sends a saved user whose session ended (401) to the landing page, with nothing of theirs left', async () => {
