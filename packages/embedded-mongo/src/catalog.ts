@@ -116,7 +116,9 @@ export class Catalog {
         for (const index of collection.secondaryIndexes()) {
           yield { op: 'createIndex', db, coll: collection.name, spec: index.spec };
         }
-        for (const doc of collection.docs.values()) yield { op: 'put', db, coll: collection.name, doc };
+        for (const handle of collection.handles()) {
+          yield { op: 'put', db, coll: collection.name, doc: collection.bytes(handle) };
+        }
       }
     }
   }

@@ -1,11 +1,15 @@
 /**
- * One collection: its documents in natural (insertion) order, keyed by _id, and its indexes. Every mutation
- * here is synchronous and validates before it changes anything, so a write command is atomic per document
- * even with many clients: node runs it to completion before reading the next message.
+ * One collection: its documents in natural (insertion) order, keyed by _id, and its indexes. Documents are
+ * stored as BSON in a RecordStore and addressed by handle; queries get handles and decode what they need.
+ * Every mutation here is synchronous and validates before it changes anything, so a write command is atomic
+ * per document even with many clients: node runs it to completion before reading the next message.
  */
-import { ObjectId, type Document } from 'bson';
+import { ObjectId, serialize, type Document } from 'bson';
+import { BsonType, findElement, valueEnd } from './bsonbytes';
 import { CommandError } from './errors';
-import { duplicateKeyError, ID_INDEX_SPEC, Index } from './indexes';
+import { duplicateKeyError, ID_INDEX_SPEC, Index, type IndexKeys } from './indexes';
+import type { BsonList } from './rawbson';
+import { BytesSource, fieldName, RecordStore, type DocSource } from './records';
 import type { JournalRecord } from './storage';
 import { keyOf, valueAtPath } from './values';
 
@@ -18,13 +22,30 @@ function sameOptions(a: Document, b: Document): boolean {
   return COMPARED_OPTIONS.every((option) => keyOf(a[option] ?? null) === keyOf(b[option] ?? null));
 }
 
-export function idKeyOf(doc: Document): string {
-  return keyOf(doc._id);
+/** A document's BSON as a Buffer (bson answers a Buffer under node; the type says Uint8Array). */
+function encode(doc: Document): Buffer {
+  let bytes: Uint8Array;
+  try {
+    bytes = serialize(doc);
+  } catch (error) {
+    throw new CommandError('BadValue', (error as Error).message);
+  }
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+const ID_NAME = fieldName('_id');
+
+/** The _id key (keyOf) of a document in BSON form. */
+function idKeyOfBytes(bytes: Buffer, start: number): string {
+  return new BytesSource(bytes, start).keysAt('_id')[0];
 }
 
 export class Collection {
-  /** _id key -> document. Map keeps insertion order, which is MongoDB's natural order for a find. */
-  readonly docs = new Map<string, Document>();
+  /** _id key -> handle. Map keeps insertion order, which is MongoDB's natural order for a find. */
+  private readonly ids = new Map<string, number>();
+  /** handle -> _id key. */
+  private readonly idKeys: string[] = [];
+  private readonly records = new RecordStore();
   private readonly indexes = new Map<string, Index>();
 
   constructor(
@@ -39,10 +60,53 @@ export class Collection {
   }
 
   get size(): number {
-    return this.docs.size;
+    return this.ids.size;
   }
 
-  /** Stores a new document, generating an ObjectId _id when it has none. Returns the stored document. */
+  /** Bytes of the stored documents, and of the garbage their chunks still hold (for statistics and tests). */
+  get storageBytes(): { live: number; garbage: number } {
+    return { live: this.records.liveBytes, garbage: this.records.garbageBytes };
+  }
+
+  /** Handles of every document, in natural order. */
+  handles(): IterableIterator<number> {
+    return this.ids.values();
+  }
+
+  /** The handle of the document whose _id has this keyOf. */
+  handleOf(idKey: string): number | undefined {
+    return this.ids.get(idKey);
+  }
+
+  /** A fresh decoded copy of a stored document (changing it changes nothing stored). */
+  document(handle: number): Document {
+    return this.records.decode(handle);
+  }
+
+  /** A stored document's BSON bytes (a view that keeps this version even if the document changes later). */
+  bytes(handle: number): Buffer {
+    return this.records.view(handle);
+  }
+
+  /** Stored documents' bytes as a list (it keeps the versions listed even if the documents change later). */
+  list(handles: number[]): BsonList {
+    return this.records.list(handles);
+  }
+
+  /** Where a stored document's bytes are, to read them in place (valid until the next write). */
+  chunk(handle: number): Buffer {
+    return this.records.chunk(handle);
+  }
+
+  start(handle: number): number {
+    return this.records.start(handle);
+  }
+
+  source(handle: number): DocSource {
+    return BytesSource.of(this.records, handle);
+  }
+
+  /** Stores a new document, generating an ObjectId _id when it has none. Returns the document stored. */
   insert(input: Document): Document {
     // mongod stores _id as the first field, generating an ObjectId when the client sent none.
     const hasId = input._id !== undefined;
@@ -51,46 +115,120 @@ export class Collection {
         ? input
         : { _id: hasId ? input._id : new ObjectId(), ...withoutId(input) };
     validateId(doc._id);
-    const id = idKeyOf(doc);
-    if (this.docs.has(id)) throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, [doc._id]);
-    for (const index of this.indexes.values()) index.checkUnique(doc, id, this.ns);
-    this.docs.set(id, doc);
-    for (const index of this.indexes.values()) index.add(doc, id);
-    this.record({ op: 'put', db: this.db, coll: this.name, doc });
+    this.insertEncoded(encode(doc));
     return doc;
   }
 
+  /**
+   * Stores a new document that arrived as BSON (an insert's documents), as insert does for an object but
+   * without decoding it: _id is moved first, or generated, at the byte level.
+   */
+  insertBytes(input: Buffer): void {
+    const idAt = findElement(input, 0, ID_NAME);
+    const bytes = idAt === 4 && input[4] !== BsonType.Undefined ? input : withIdFirst(input, idAt);
+    if (bytes[4] === BsonType.Array) throw invalidId('array');
+    if (bytes[4] === BsonType.Regex) throw invalidId('regex');
+    this.insertEncoded(bytes);
+  }
+
+  private insertEncoded(bytes: Buffer): void {
+    const id = idKeyOfBytes(bytes, 0);
+    if (this.ids.has(id)) {
+      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, new BytesSource(bytes, 0).valuesAt('_id'));
+    }
+    this.store(bytes, id);
+  }
+
+  /** Stores a new document (in BSON form, _id first, its _id key not taken yet) after the unique checks. */
+  private store(bytes: Buffer, id: string): void {
+    const source = new BytesSource(bytes, 0);
+    const keys = this.keysOf(source);
+    this.checkUnique(keys, source, -1);
+    const handle = this.records.add(bytes);
+    this.ids.set(id, handle);
+    this.idKeys[handle] = id;
+    this.addKeys(keys, handle);
+    this.record({ op: 'put', db: this.db, coll: this.name, doc: bytes });
+  }
+
+  /** The keys of a document in each secondary index, in index order. */
+  private keysOf(source: DocSource): IndexKeys[] {
+    const keys: IndexKeys[] = [];
+    for (const index of this.indexes.values()) keys.push(index.keysOf(source));
+    return keys;
+  }
+
+  private checkUnique(keys: IndexKeys[], source: DocSource, handle: number): void {
+    let i = 0;
+    for (const index of this.indexes.values()) index.checkUnique(keys[i++], source, handle, this.ns);
+  }
+
+  private addKeys(keys: IndexKeys[], handle: number): void {
+    let i = 0;
+    for (const index of this.indexes.values()) index.add(keys[i++], handle);
+  }
+
+  private removeKeys(keys: IndexKeys[], handle: number): void {
+    let i = 0;
+    for (const index of this.indexes.values()) index.remove(keys[i++], handle);
+  }
+
+  private replaceKeys(before: IndexKeys[], after: IndexKeys[], handle: number): void {
+    let i = 0;
+    for (const index of this.indexes.values()) {
+      index.replace(before[i], after[i], handle);
+      i += 1;
+    }
+  }
+
   /** Replaces a stored document by a new version with the same _id (the caller guarantees the _id). */
-  replace(current: Document, next: Document): void {
-    const id = idKeyOf(current);
-    for (const index of this.indexes.values()) index.checkUnique(next, id, this.ns);
-    for (const index of this.indexes.values()) index.replace(current, next, id);
-    this.docs.set(id, next);
-    this.record({ op: 'put', db: this.db, coll: this.name, doc: next });
+  replace(handle: number, next: Document): void {
+    const bytes = encode(next);
+    const source = new BytesSource(bytes, 0);
+    const keys = this.keysOf(source);
+    this.checkUnique(keys, source, handle);
+    this.replaceKeys(this.keysOf(this.source(handle)), keys, handle);
+    this.records.replace(handle, bytes);
+    this.record({ op: 'put', db: this.db, coll: this.name, doc: bytes });
   }
 
-  remove(doc: Document): void {
-    const id = idKeyOf(doc);
-    if (!this.docs.delete(id)) return;
-    for (const index of this.indexes.values()) index.remove(doc, id);
-    this.record({ op: 'delete', db: this.db, coll: this.name, id: doc._id });
+  remove(handle: number): void {
+    const id = this.idKeys[handle];
+    const current = this.source(handle);
+    const [idValue] = current.valuesAt('_id');
+    this.removeKeys(this.keysOf(current), handle);
+    this.forget(handle, id);
+    this.record({ op: 'delete', db: this.db, coll: this.name, id: idValue });
   }
 
-  /** Journal replay: trusted input, no checks and no new journal record. */
-  load(doc: Document): void {
-    const id = idKeyOf(doc);
-    const previous = this.docs.get(id);
-    if (previous) for (const index of this.indexes.values()) index.remove(previous, id);
-    this.docs.set(id, doc);
-    for (const index of this.indexes.values()) index.add(doc, id);
+  /** Journal replay: a trusted document in BSON form, no checks and no new journal record. */
+  load(bytes: Buffer): void {
+    const id = idKeyOfBytes(bytes, 0);
+    const keys = this.keysOf(new BytesSource(bytes, 0));
+    const handle = this.ids.get(id);
+    if (handle === undefined) {
+      const added = this.records.add(bytes);
+      this.ids.set(id, added);
+      this.idKeys[added] = id;
+      this.addKeys(keys, added);
+      return;
+    }
+    this.replaceKeys(this.keysOf(this.source(handle)), keys, handle);
+    this.records.replace(handle, bytes);
   }
 
   unload(idValue: unknown): void {
     const id = keyOf(idValue);
-    const doc = this.docs.get(id);
-    if (!doc) return;
-    this.docs.delete(id);
-    for (const index of this.indexes.values()) index.remove(doc, id);
+    const handle = this.ids.get(id);
+    if (handle === undefined) return;
+    this.removeKeys(this.keysOf(this.source(handle)), handle);
+    this.forget(handle, id);
+  }
+
+  private forget(handle: number, id: string): void {
+    this.ids.delete(id);
+    this.idKeys[handle] = '';
+    this.records.delete(handle);
   }
 
   /**
@@ -122,9 +260,11 @@ export class Collection {
       }
     }
     const index = new Index(spec);
-    for (const [id, doc] of this.docs) {
-      if (!options.trusted) index.checkUnique(doc, id, this.ns);
-      index.add(doc, id);
+    for (const handle of this.ids.values()) {
+      const source = this.source(handle);
+      const keys = index.keysOf(source);
+      if (!options.trusted) index.checkUnique(keys, source, handle, this.ns);
+      index.add(keys, handle);
     }
     this.indexes.set(index.name, index);
     if (!options.trusted) this.record({ op: 'createIndex', db: this.db, coll: this.name, spec });
@@ -157,13 +297,29 @@ export class Collection {
   }
 
   /**
-   * Ids of the documents whose `field` equals a value with this keyOf, when an index can tell;
+   * Handles of the documents whose `field` equals a value with this keyOf, when an index can tell;
    * undefined when no index starts with that field.
    */
-  equalityLookup(field: string, valueKey: string): ReadonlySet<string> | string[] | undefined {
-    if (field === '_id') return this.docs.has(valueKey) ? [valueKey] : [];
+  equalityLookup(field: string, valueKey: string): ReadonlySet<number> | number[] | undefined {
+    if (field === '_id') {
+      const handle = this.ids.get(valueKey);
+      return handle === undefined ? [] : [handle];
+    }
     for (const index of this.indexes.values()) {
       if (index.usableForLookup && index.fields[0] === field) return index.lookup(valueKey);
+    }
+    return undefined;
+  }
+
+  /**
+   * An index whose every field has a value here (field -> keyOf of its value), and the handles under those
+   * values: what a unique index's full keys answer at once. Undefined when no such index.
+   */
+  fullKeyLookup(valueKeys: Map<string, string>): { index: Index; handles: ReadonlySet<number> | number[] } | undefined {
+    for (const index of this.indexes.values()) {
+      if (index.fields.length < 2 || !index.fields.every((field) => valueKeys.has(field))) continue;
+      const handles = index.lookupAll(index.fields.map((field) => valueKeys.get(field)!));
+      if (handles) return { index, handles };
     }
     return undefined;
   }
@@ -175,16 +331,45 @@ export class Collection {
       if (index.expireAfterSeconds === undefined || index.fields.length !== 1) continue;
       const field = index.fields[0];
       const limit = now - index.expireAfterSeconds * 1000;
-      const expired: Document[] = [];
-      for (const doc of this.docs.values()) {
-        const earliest = earliestDate(doc, field);
-        if (earliest !== undefined && earliest <= limit) expired.push(doc);
+      const expired: number[] = [];
+      for (const handle of this.ids.values()) {
+        const earliest = earliestDate(this.source(handle), field);
+        if (earliest !== undefined && earliest <= limit) expired.push(handle);
       }
-      for (const doc of expired) this.remove(doc);
+      for (const handle of expired) this.remove(handle);
       removed += expired.length;
     }
     return removed;
   }
+}
+
+/**
+ * The document with its _id element first, as mongod stores it: moved from where it is (`idAt`), or a new
+ * ObjectId when there is none (or it is undefined, which counts as none).
+ */
+function withIdFirst(input: Buffer, idAt: number): Buffer {
+  let id: Buffer;
+  let idEnd = idAt;
+  if (idAt >= 0 && input[idAt] !== BsonType.Undefined) {
+    idEnd = valueEnd(input, input[idAt], idAt + 5);
+    id = input.subarray(idAt, idEnd);
+  } else {
+    if (idAt >= 0) idEnd = idAt + 5;
+    id = Buffer.allocUnsafe(17);
+    id[0] = BsonType.ObjectId;
+    id.write('_id', 1, 'latin1');
+    id[4] = 0;
+    id.set(new ObjectId().id, 5);
+  }
+  const removed = idAt >= 0 ? idEnd - idAt : 0;
+  const out = Buffer.allocUnsafe(input.length - removed + id.length);
+  out.writeInt32LE(out.length, 0);
+  let at = 4 + id.copy(out, 4);
+  if (idAt >= 0) {
+    at += input.copy(out, at, 4, idAt);
+    input.copy(out, at, idEnd);
+  } else input.copy(out, at, 4);
+  return out;
 }
 
 function withoutId(doc: Document): Document {
@@ -192,18 +377,24 @@ function withoutId(doc: Document): Document {
   return rest;
 }
 
+function invalidId(type: 'array' | 'regex'): CommandError {
+  return new CommandError('InvalidIdField', `The '_id' value cannot be of type ${type}`);
+}
+
 function validateId(value: unknown): void {
-  if (Array.isArray(value)) {
-    throw new CommandError('InvalidIdField', "The '_id' value cannot be of type array");
-  }
-  if (value instanceof RegExp) {
-    throw new CommandError('InvalidIdField', "The '_id' value cannot be of type regex");
-  }
+  if (Array.isArray(value)) throw invalidId('array');
+  if (value instanceof RegExp) throw invalidId('regex');
 }
 
 /** A TTL field may hold a date or an array of dates; the earliest one counts, anything else never expires. */
-function earliestDate(doc: Document, field: string): number | undefined {
-  const value = valueAtPath(doc, field);
-  const dates = (Array.isArray(value) ? value : [value]).filter((v): v is Date => v instanceof Date);
+function earliestDate(doc: DocSource, field: string): number | undefined {
+  // A top-level field through valuesAt (read from the bytes; an array gives its elements, as below).
+  let values: unknown[];
+  if (field.includes('.')) {
+    const value = valueAtPath(doc.document(), field);
+    values = Array.isArray(value) ? value : [value];
+  } else values = doc.valuesAt(field);
+  const dates = values.filter((v): v is Date => v instanceof Date);
+  if (dates.length === 1) return dates[0].getTime();
   return dates.length ? Math.min(...dates.map((date) => date.getTime())) : undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { Long, type Document } from 'bson';
 import { CommandError } from './errors';
-import { bsonOf, RawBatch } from './rawbson';
+import { BsonList, bsonOf, RawBatch } from './rawbson';
 
 /** MongoDB's default first batch. */
 const DEFAULT_FIRST_BATCH_SIZE = 101;
@@ -20,19 +20,35 @@ const { isView } = ArrayBuffer;
 /** A result: a document, or its BSON bytes. */
 export type CursorItem = Document | Uint8Array;
 
+/** A query's results: documents or their bytes, or a list of documents in BSON form (a find's). */
+export type Results = CursorItem[] | BsonList;
+
 interface OpenCursor {
   ns: string;
-  docs: CursorItem[];
+  docs: Results;
   position: number;
   lastUsed: number;
 }
 
 function takeBatch(cursor: OpenCursor, batchSize: number): RawBatch {
+  const { docs } = cursor;
+  if (docs instanceof BsonList) {
+    const from = cursor.position;
+    let to = from;
+    let bytes = 0;
+    while (to < docs.length && to - from < batchSize) {
+      bytes += docs.lengths[to];
+      if (bytes > MAX_BATCH_BYTES && to > from) break;
+      to += 1;
+    }
+    cursor.position = to;
+    return new RawBatch(docs, from, to);
+  }
   const batch: Uint8Array[] = [];
   let bytes = 0;
   while (cursor.position < cursor.docs.length && batch.length < batchSize) {
-    const item = cursor.docs[cursor.position];
-    const doc = isView(item) ? (item as Uint8Array) : (cursor.docs[cursor.position] = bsonOf(item));
+    const item = docs[cursor.position];
+    const doc = isView(item) ? (item as Uint8Array) : (docs[cursor.position] = bsonOf(item));
     bytes += doc.length;
     if (bytes > MAX_BATCH_BYTES && batch.length > 0) break;
     batch.push(doc);
@@ -57,7 +73,7 @@ export class CursorRegistry {
    * The `cursor` field of a find/aggregate/list reply: first batch, and an id while more remain. The cursor takes
    * `docs` over (documents in it are replaced by their bytes as they are sent).
    */
-  start(ns: string, docs: CursorItem[], options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
+  start(ns: string, docs: Results, options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
     const cursor: OpenCursor = { ns, docs, position: 0, lastUsed: Date.now() };
     const firstBatch = takeBatch(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH_SIZE);
     let id = 0;

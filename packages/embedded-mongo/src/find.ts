@@ -1,15 +1,18 @@
 /**
- * The read path shared by find, count, findAndModify and the first $match of an aggregation: match, then
- * sort / skip / limit / project (sorting and projection through mingo's pipeline operators).
+ * The read path shared by find, count, findAndModify, updates, deletes and the first $match of an aggregation:
+ * match, then sort / skip / limit / project. It works on stored documents by handle and reads sort keys from
+ * their bytes; only mingo's sorts (collations) and projections need decoded documents.
  */
 import { Aggregator } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
 import { compare } from 'mingo/util';
 import type { Collection } from './collection';
+import { BsonType, findElement, int32, int64, UNDECODED } from './bsonbytes';
 import { Matcher } from './matcher';
 import { projectDocuments } from './projection';
-import { bsonOf, projectStored, simpleProjection, storedBson } from './rawbson';
+import { bsonOf, projectBson, simpleProjection, type BsonList } from './rawbson';
+import { fieldName, storedField } from './records';
 import { MISSING, valuesAtPath } from './values';
 
 export interface FindOptions {
@@ -93,23 +96,33 @@ function sortValue(doc: Document, path: string, direction: number): unknown {
   return best;
 }
 
-export function sortDocuments(docs: Document[], sort: Document | undefined, collation?: Document): Document[] {
+/** Stored documents (handles) in the order of a find's sort. */
+export function sortHandles(
+  collection: Collection,
+  handles: number[],
+  sort: Document | undefined,
+  collation?: Document,
+): number[] {
   const fields = sort ? Object.keys(sort) : [];
-  if (!sort || fields.length === 0) return docs;
-  if (fields.length === 1 && fields[0] === '$natural') return sort.$natural < 0 ? [...docs].reverse() : docs;
+  if (!sort || fields.length === 0) return handles;
+  if (fields.length === 1 && fields[0] === '$natural') return sort.$natural < 0 ? [...handles].reverse() : handles;
   // Locale-aware string order is mingo's job; the plain order below covers everything else.
-  if (collation) return new Aggregator([{ $sort: sort }], mingoOptions(collation)).run(docs);
+  if (collation) {
+    const docs = handles.map((handle) => collection.document(handle));
+    const handleOf = new Map(docs.map((doc, i) => [doc, handles[i]]));
+    return new Aggregator([{ $sort: sort }], mingoOptions(collation)).run(docs).map((doc) => handleOf.get(doc)!);
+  }
   const directions = fields.map((field) => (Number(sort[field]) < 0 ? -1 : 1));
-  const columns = fields.map((field, i) => sortColumn(docs, field, directions[i]));
+  const columns = fields.map((field, i) => sortColumn(collection, handles, field, directions[i]));
   if (columns.length === 1 && columns[0].kind === 'number') {
     const order = integerOrder(columns[0].values, directions[0]);
     if (order) {
-      const sorted: Document[] = new Array(docs.length);
-      for (let i = 0; i < order.length; i++) sorted[i] = docs[order[i]];
+      const sorted: number[] = new Array(handles.length);
+      for (let i = 0; i < order.length; i++) sorted[i] = handles[order[i]];
       return sorted;
     }
   }
-  const order = docs.map((_doc, i) => i);
+  const order = handles.map((_handle, i) => i);
   order.sort((x, y) => {
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
@@ -124,7 +137,7 @@ export function sortDocuments(docs: Document[], sort: Document | undefined, coll
     }
     return x - y;
   });
-  return order.map((i) => docs[i]);
+  return order.map((i) => handles[i]);
 }
 
 /**
@@ -160,17 +173,57 @@ type SortColumn =
   | { kind: 'string'; values: string[] }
   | { kind: 'mixed'; values: unknown[] };
 
-function sortColumn(docs: Document[], field: string, direction: number): SortColumn {
+/**
+ * Keys of a top-level field that holds a date in every document, or a number (double or int32, not NaN) in
+ * every document, read in place as numbers; undefined when some document has anything else.
+ */
+function numericKeys(collection: Collection, handles: number[], field: string): Float64Array | undefined {
+  const name = fieldName(field);
+  const skip = name.length + 2;
+  const keys = new Float64Array(handles.length);
+  let kind = 0;
+  for (let i = 0; i < handles.length; i++) {
+    const handle = handles[i];
+    const bytes = collection.chunk(handle);
+    const element = findElement(bytes, collection.start(handle), name);
+    if (element < 0) return undefined;
+    const type = bytes[element];
+    const at = element + skip;
+    if (type === BsonType.Date) {
+      if (kind === 1) return undefined;
+      kind = 2;
+      keys[i] = int64(bytes, at);
+    } else {
+      if (kind === 2) return undefined;
+      kind = 1;
+      if (type === BsonType.Int32) keys[i] = int32(bytes, at);
+      else if (type === BsonType.Double) {
+        const value = bytes.readDoubleLE(at);
+        if (value !== value) return undefined; // NaN
+        keys[i] = value;
+      } else return undefined;
+    }
+  }
+  return keys;
+}
+
+function sortColumn(collection: Collection, handles: number[], field: string, direction: number): SortColumn {
   const direct = !field.includes('.') && field !== '__proto__';
-  const values: unknown[] = new Array(docs.length);
+  if (direct) {
+    const keys = numericKeys(collection, handles, field);
+    if (keys) return { kind: 'number', values: keys };
+  }
+  const name = direct ? fieldName(field) : undefined;
+  const values: unknown[] = new Array(handles.length);
   let dates = 0;
   let numbers = 0;
   let strings = 0;
-  for (let i = 0; i < docs.length; i++) {
-    let value: unknown = direct ? docs[i][field] : undefined;
-    // Missing (or inherited), arrays and dotted paths take the general rule.
-    if (value === undefined || typeof value === 'function' || isArray(value))
-      value = sortValue(docs[i], field, direction);
+  for (let i = 0; i < handles.length; i++) {
+    const handle = handles[i];
+    let value = name ? storedField(collection.chunk(handle), collection.start(handle), name) : UNDECODED;
+    // Missing is null; arrays, embedded documents, rare types and dotted paths take the general rule.
+    if (value === MISSING) value = null;
+    else if (value === UNDECODED) value = sortValue(collection.document(handle), field, direction);
     values[i] = value;
     if (typeof value === 'number') {
       if (value === value) numbers += 1; // not NaN
@@ -180,54 +233,53 @@ function sortColumn(docs: Document[], field: string, direction: number): SortCol
       if (time === time) dates += 1; // a valid date
     }
   }
-  if (numbers === docs.length || dates === docs.length) {
-    const keys = new Float64Array(docs.length);
-    for (let i = 0; i < docs.length; i++) keys[i] = dates ? (values[i] as Date).getTime() : (values[i] as number);
+  if (numbers === handles.length || dates === handles.length) {
+    const keys = new Float64Array(handles.length);
+    for (let i = 0; i < handles.length; i++) {
+      keys[i] = dates ? (values[i] as Date).getTime() : (values[i] as number);
+    }
     return { kind: 'number', values: keys };
   }
-  if (strings === docs.length) return { kind: 'string', values: values as string[] };
+  if (strings === handles.length) return { kind: 'string', values: values as string[] };
   return { kind: 'mixed', values };
 }
 
 /** The stored documents a query selects: matched, sorted, skipped and limited (not projected). */
-function selectDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
+export function findHandles(collection: Collection | undefined, options: FindOptions): number[] {
   const { sort, skip = 0, limit = 0, collation } = options;
   // Parsed even without a collection, so an invalid filter is reported as on a real server.
   const matcher = new Matcher(options.filter, { collation });
   if (!collection) return [];
   if (sort && Object.keys(sort).length > 0) {
-    const docs = sortDocuments(matcher.matches(collection), sort, collation);
-    return skip === 0 && limit <= 0 ? docs : docs.slice(skip, limit > 0 ? skip + limit : undefined);
+    const handles = sortHandles(collection, matcher.matches(collection), sort, collation);
+    return skip === 0 && limit <= 0 ? handles : handles.slice(skip, limit > 0 ? skip + limit : undefined);
   }
   // Unsorted: stop scanning as soon as skip + limit documents matched.
-  const docs = matcher.matches(collection, limit > 0 ? skip + limit : Infinity);
-  return skip === 0 ? docs : docs.slice(skip);
-}
-
-/** The documents a find returns, fully materialized. */
-export function findDocuments(collection: Collection | undefined, options: FindOptions): Document[] {
-  return projectDocuments(selectDocuments(collection, options), options.projection, options.filter);
+  const handles = matcher.matches(collection, limit > 0 ? skip + limit : Infinity);
+  return skip === 0 ? handles : handles.slice(skip);
 }
 
 /**
- * The documents a find returns as BSON, what the find command hands to its cursor: stored documents' cached
- * bytes, simple projections applied to those bytes, anything else projected by mingo and serialized.
+ * The documents a find returns in BSON form, what the find command hands to its cursor: the stored bytes as
+ * they are, simple projections applied to those bytes, anything else decoded, projected by mingo and serialized.
  */
-export function findBson(collection: Collection | undefined, options: FindOptions): Uint8Array[] {
-  const docs = selectDocuments(collection, options);
+export function findBson(collection: Collection | undefined, options: FindOptions): BsonList | Uint8Array[] {
+  const handles = findHandles(collection, options);
+  if (!collection) return [];
   const { projection } = options;
-  if (!projection || Object.keys(projection).length === 0) return docs.map(storedBson);
+  if (!projection || Object.keys(projection).length === 0) return collection.list(handles);
   const simple = simpleProjection(projection);
-  if (simple) return projectStored(docs, simple);
+  if (simple) return projectBson(collection.list(handles), simple);
+  const docs = handles.map((handle) => collection.document(handle));
   return projectDocuments(docs, projection, options.filter).map(bsonOf);
 }
 
-/** The first document a findAndModify / single update acts on. */
+/** The first document a findAndModify / single update / single delete acts on. */
 export function findFirst(
   collection: Collection | undefined,
   filter: Document,
   sort?: Document,
   collation?: Document,
-): Document | undefined {
-  return findDocuments(collection, { filter, sort, limit: 1, collation })[0];
+): number | undefined {
+  return findHandles(collection, { filter, sort, limit: 1, collation })[0];
 }

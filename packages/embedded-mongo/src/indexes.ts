@@ -5,40 +5,63 @@
 import { Query } from 'mingo';
 import type { Document } from 'bson';
 import { CommandError } from './errors';
-import { keyOf, formatValue, MISSING, valuesAtPath } from './values';
+import type { DocSource } from './records';
+import { keyOf, formatValue, MISSING } from './values';
 
-/** Document ids (the keyOf of their _id) under one index key; a bare string while there is only one. */
-type IdSet = string | Set<string>;
+/** Handles of the documents under one index key; a bare number while there is only one. */
+type IdSet = number | Set<number>;
 
-function addId(map: Map<string, IdSet>, key: string, id: string): void {
+function addId(map: Map<string, IdSet>, key: string, id: number): void {
   const current = map.get(key);
   if (current === undefined) map.set(key, id);
-  else if (typeof current === 'string') {
+  else if (typeof current === 'number') {
     if (current !== id) map.set(key, new Set([current, id]));
   } else current.add(id);
 }
 
-function removeId(map: Map<string, IdSet>, key: string, id: string): void {
+function removeId(map: Map<string, IdSet>, key: string, id: number): void {
   const current = map.get(key);
   if (current === undefined) return;
-  if (typeof current === 'string') {
+  if (typeof current === 'number') {
     if (current === id) map.delete(key);
     return;
   }
   current.delete(id);
-  if (current.size === 0) map.delete(key);
+  if (current.size === 1) map.set(key, current.values().next().value!);
 }
 
-function idsOf(entry: IdSet | undefined): string[] {
+function idsOf(entry: IdSet | undefined): number[] {
   if (entry === undefined) return [];
-  return typeof entry === 'string' ? [entry] : [...entry];
+  return typeof entry === 'number' ? [entry] : [...entry];
 }
 
 /** Distinct values of one path in a document (an empty result counts as missing, like MongoDB's null key). */
-function distinctValues(doc: Document, path: string): unknown[] {
+function distinctValues(doc: DocSource, path: string): unknown[] {
+  const values = doc.valuesAt(path);
+  if (values.length === 1) return values;
   const seen = new Map<string, unknown>();
-  for (const value of valuesAtPath(doc, path)) seen.set(keyOf(value), value);
+  for (const value of values) seen.set(keyOf(value), value);
   return seen.size ? [...seen.values()] : [MISSING];
+}
+
+/** The keys a document occupies in one index: under its first field, and (unique compound indexes) in full. */
+export interface IndexKeys {
+  first: string[];
+  full: string[];
+}
+
+const NO_KEYS: IndexKeys = { first: [], full: [] };
+
+/**
+ * The key of a combination of keyOf strings, one flat string: each part prefixed by its length, so no two
+ * combinations share a key whatever the parts contain. (Array.join builds a flat string; concatenation would
+ * keep a tree of fragments alive for as long as the key is stored.)
+ */
+function combinedKey(keys: string[]): string {
+  if (keys.length === 1) return keys[0];
+  const parts: string[] = [];
+  for (const key of keys) parts.push(String(key.length), ':', key);
+  return parts.join('');
 }
 
 /** The E11000 error, in the exact shape drivers and mongoose recognise. */
@@ -93,15 +116,15 @@ export class Index {
     return this.maintained && !this.partial;
   }
 
-  private covers(doc: Document): boolean {
+  private covers(doc: DocSource): boolean {
     if (!this.maintained) return false;
-    if (this.partial && !this.partial.test(doc)) return false;
-    if (this.sparse && this.fields.every((field) => valuesAtPath(doc, field).every((v) => v === MISSING))) return false;
+    if (this.partial && !this.partial.test(doc.document())) return false;
+    if (this.sparse && this.fields.every((field) => doc.valuesAt(field).every((v) => v === MISSING))) return false;
     return true;
   }
 
   /** Every combination of field values the document contributes (several when a field holds an array). */
-  private combinations(doc: Document): unknown[][] {
+  private combinations(doc: DocSource): unknown[][] {
     let combos: unknown[][] = [[]];
     for (const field of this.fields) {
       const values = distinctValues(doc, field);
@@ -110,64 +133,71 @@ export class Index {
     return combos;
   }
 
-  private static compoundKey(values: unknown[]): string {
-    return values.length === 1 ? keyOf(values[0]) : JSON.stringify(values.map(keyOf));
+  /** The keys `doc` occupies in this index (none when the index does not cover it). */
+  keysOf(doc: DocSource): IndexKeys {
+    if (!this.covers(doc)) return NO_KEYS;
+    const first = doc.keysAt(this.fields[0]);
+    if (!this.byKey || this.byKey === this.byFirst) return { first, full: first };
+    // Every combination of the fields' keys (several when a field holds an array), each as one string.
+    let combos: string[][] = [[]];
+    for (let i = 0; i < this.fields.length; i++) {
+      const keys = i === 0 ? first : doc.keysAt(this.fields[i]);
+      if (keys.length === 1) for (const combo of combos) combo.push(keys[0]);
+      else combos = combos.flatMap((combo) => keys.map((key) => [...combo, key]));
+    }
+    return { first, full: combos.map(combinedKey) };
   }
 
-  /** Throws the duplicate key error if the document would collide with another document in this index. */
-  checkUnique(doc: Document, id: string, ns: string): void {
-    if (!this.byKey || !this.covers(doc)) return;
-    for (const values of this.combinations(doc)) {
-      const holders = this.byKey.get(Index.compoundKey(values));
+  /** Throws the duplicate key error if the document would collide with another document (not `id`) in this index. */
+  checkUnique(keys: IndexKeys, doc: DocSource, id: number, ns: string): void {
+    if (!this.byKey) return;
+    for (const key of keys.full) {
+      const holders = this.byKey.get(key);
       if (holders !== undefined && idsOf(holders).some((holder) => holder !== id)) {
-        throw duplicateKeyError(ns, this.name, this.spec.key, values);
+        const values = this.combinations(doc).find((combo) => combinedKey(combo.map(keyOf)) === key);
+        throw duplicateKeyError(ns, this.name, this.spec.key, values ?? []);
       }
     }
   }
 
-  /** The keys a document occupies: in byFirst, and in byKey when that is a separate map. */
-  private keysOf(doc: Document): { first: string[]; full: string[] } {
-    if (!this.covers(doc)) return { first: [], full: [] };
-    const first = distinctValues(doc, this.fields[0]).map(keyOf);
-    const full =
-      this.byKey && this.byKey !== this.byFirst
-        ? this.combinations(doc).map((values) => Index.compoundKey(values))
-        : [];
-    return { first, full };
+  add(keys: IndexKeys, id: number): void {
+    for (const key of keys.first) addId(this.byFirst, key, id);
+    if (this.byKey && this.byKey !== this.byFirst) for (const key of keys.full) addId(this.byKey, key, id);
   }
 
-  add(doc: Document, id: string): void {
-    const { first, full } = this.keysOf(doc);
-    for (const key of first) addId(this.byFirst, key, id);
-    for (const key of full) addId(this.byKey!, key, id);
-  }
-
-  remove(doc: Document, id: string): void {
-    const { first, full } = this.keysOf(doc);
-    for (const key of first) removeId(this.byFirst, key, id);
-    for (const key of full) removeId(this.byKey!, key, id);
+  remove(keys: IndexKeys, id: number): void {
+    for (const key of keys.first) removeId(this.byFirst, key, id);
+    if (this.byKey && this.byKey !== this.byFirst) for (const key of keys.full) removeId(this.byKey, key, id);
   }
 
   /**
    * Moves a document from its old keys to its new ones, touching only keys that changed: cheaper, and a
    * document keeps its place among equal keys (like MongoDB's record order) when an update leaves them.
    */
-  replace(current: Document, next: Document, id: string): void {
-    const before = this.keysOf(current);
-    const after = this.keysOf(next);
-    const move = (map: Map<string, IdSet> | undefined, old: string[], updated: string[]) => {
-      if (!map) return;
+  replace(before: IndexKeys, after: IndexKeys, id: number): void {
+    const move = (map: Map<string, IdSet>, old: string[], updated: string[]) => {
       for (const key of old) if (!updated.includes(key)) removeId(map, key, id);
       for (const key of updated) if (!old.includes(key)) addId(map, key, id);
     };
     move(this.byFirst, before.first, after.first);
-    if (this.byKey !== this.byFirst) move(this.byKey, before.full, after.full);
+    if (this.byKey && this.byKey !== this.byFirst) move(this.byKey, before.full, after.full);
   }
 
-  /** Ids of the documents whose first indexed field equals the value with this keyOf (a live set: read, never keep). */
-  lookup(valueKey: string): ReadonlySet<string> | string[] {
+  /** Handles of the documents whose first indexed field equals the value with this keyOf (a live set: read, never keep). */
+  lookup(valueKey: string): ReadonlySet<number> | number[] {
     const entry = this.byFirst.get(valueKey);
     if (entry === undefined) return [];
-    return typeof entry === 'string' ? [entry] : entry;
+    return typeof entry === 'number' ? [entry] : entry;
+  }
+
+  /**
+   * Handles of the documents whose indexed fields equal the values with these keyOf, one per field in index
+   * order; undefined when this index cannot tell (it keeps no full keys, or it is partial).
+   */
+  lookupAll(valueKeys: string[]): ReadonlySet<number> | number[] | undefined {
+    if (!this.byKey || !this.usableForLookup || valueKeys.length !== this.fields.length) return undefined;
+    const entry = this.byKey.get(combinedKey(valueKeys));
+    if (entry === undefined) return [];
+    return typeof entry === 'number' ? [entry] : entry;
   }
 }

@@ -1,12 +1,15 @@
 /**
  * Query evaluation. mingo implements the query language, but testing a document through it costs about a
- * microsecond and a half, so plain equality conditions ({ userId: x }) are split off: they pick candidates
- * from an index and are checked by a direct comparison, and only what is left goes through mingo.
+ * microsecond and a half (plus decoding the stored document), so plain equality conditions ({ userId: x }) are
+ * split off: they pick candidates from an index and are checked by comparing the stored bytes, and only what
+ * is left goes through mingo.
  */
 import { Query } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
+import { BsonType, findElement, int32, int64, sameBytes, scalarAt, UNDECODED } from './bsonbytes';
 import type { Collection } from './collection';
+import { fieldName } from './records';
 import { isIndexableScalar, isPlainObject, keyOf, valuesAtPath } from './values';
 
 export type Predicate = (doc: Document) => boolean;
@@ -76,74 +79,203 @@ export interface MatchOptions {
   collation?: Document;
 }
 
+/** A check of one stored document, by handle. */
+type HandleCheck = (handle: number) => boolean;
+
+/**
+ * A comparison of an element's value, read in place, against one scalar: true or false when the element's type
+ * settles it, undefined when only the decoded value can tell (an array, which matches when it holds the value,
+ * or a rarer type), for which the caller falls back to the decoded document.
+ */
+type ByteTest = (bytes: Buffer, type: number, at: number) => boolean | undefined;
+
+/** Types whose value scalarAt always decodes (Int64: when exact), so a comparison with a scalar is settled. */
+function settledType(type: number): boolean {
+  switch (type) {
+    case BsonType.Double:
+    case BsonType.String:
+    case BsonType.ObjectId:
+    case BsonType.Boolean:
+    case BsonType.Date:
+    case BsonType.Null:
+    case BsonType.Int32:
+    case BsonType.Int64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+function byteTest(target: unknown): ByteTest {
+  const otherwise = (type: number) => (settledType(type) ? false : undefined);
+  if (typeof target === 'string') {
+    const expected = Buffer.from(target, 'utf8');
+    return (bytes, type, at) =>
+      type === BsonType.String
+        ? int32(bytes, at) === expected.length + 1 && sameBytes(bytes, at + 4, expected)
+        : otherwise(type);
+  }
+  if (typeof target === 'number') {
+    return (bytes, type, at) => {
+      if (type === BsonType.Double) return bytes.readDoubleLE(at) === target;
+      if (type === BsonType.Int32) return int32(bytes, at) === target;
+      if (type === BsonType.Int64) {
+        const value = scalarAt(bytes, type, at);
+        return value === UNDECODED ? undefined : value === target;
+      }
+      return otherwise(type);
+    };
+  }
+  if (typeof target === 'boolean') {
+    return (bytes, type, at) => (type === BsonType.Boolean ? (bytes[at] === 1) === target : otherwise(type));
+  }
+  if (target instanceof DateClass) {
+    const time = target.getTime();
+    return (bytes, type, at) => (type === BsonType.Date ? int64(bytes, at) === time : otherwise(type));
+  }
+  if (isObjectId(target)) {
+    const expected = Buffer.from(target.id);
+    return (bytes, type, at) => (type === BsonType.ObjectId ? sameBytes(bytes, at, expected) : otherwise(type));
+  }
+  return () => undefined;
+}
+
+/**
+ * An equality checked on a stored document's bytes: the element is found and compared in place; only an array
+ * or a rare type decodes the document (then the object predicate decides, as for any document).
+ */
+function storedEquality(
+  collection: Collection,
+  condition: EqualityCondition,
+  decoded: (handle: number) => Document,
+): HandleCheck {
+  const onObject = equalityPredicate(condition);
+  if (condition.field.includes('.')) return (handle) => onObject(decoded(handle));
+  const name = fieldName(condition.field);
+  const tests = condition.values.map(byteTest);
+  const single = tests.length === 1 ? tests[0] : undefined;
+  return (handle) => {
+    const bytes = collection.chunk(handle);
+    const element = findElement(bytes, collection.start(handle), name);
+    // A missing field never equals an indexable scalar.
+    if (element < 0) return false;
+    const type = bytes[element];
+    const at = element + name.length + 2;
+    let result: boolean | undefined;
+    if (single !== undefined) result = single(bytes, type, at);
+    else {
+      result = false;
+      for (const test of tests) {
+        const outcome = test(bytes, type, at);
+        if (outcome === true) return true;
+        if (outcome === undefined) result = undefined;
+      }
+    }
+    return result === undefined ? onObject(decoded(handle)) : result;
+  };
+}
+
+interface Candidates {
+  handles: Iterable<number>;
+  size: number;
+  /** Whether a document can come up more than once (several lists). */
+  repeats: boolean;
+  /** The equalities (by position) every candidate is known to satisfy. */
+  covered: Set<number>;
+}
+
 export class Matcher {
   private readonly equalities: EqualityCondition[];
-  /** One check per equality (same order), then mingo's for the rest of the filter if any. */
-  private readonly checks: Predicate[];
-  private readonly predicate: Predicate;
+  /** mingo's query for the rest of the filter, if any. */
+  private readonly query: Query | undefined;
 
   constructor(filter: Document = {}, options: MatchOptions = {}) {
     // A collation changes string equality (e.g. case-insensitive), so everything goes through mingo then.
     const { equalities, rest } = options.collation ? { equalities: [], rest: filter } : splitFilter(filter);
     this.equalities = equalities;
-    const checks = equalities.map(equalityPredicate);
     if (Object.keys(rest).length) {
-      const query = new Query(rest, options.collation ? { collation: options.collation as CollationSpec } : {});
-      checks.push((doc) => query.test(doc));
+      this.query = new Query(rest, options.collation ? { collation: options.collation as CollationSpec } : {});
     }
-    this.checks = checks;
-    this.predicate = combine(checks);
-  }
-
-  test(doc: Document): boolean {
-    return this.predicate(doc);
   }
 
   /**
-   * The ids an index gives for the most selective usable equality, and which equality that is; undefined when
-   * no index helps. Every document under those ids satisfies that equality (index keys are keyOf values, which
-   * are equal exactly when the equality matches), so it need not be checked again.
+   * The candidates the most selective usable index gives, and the equalities they all satisfy; undefined when
+   * no index helps. Index keys are keyOf values, which are equal exactly when the equality matches, so covered
+   * equalities need not be checked again.
    */
-  private indexed(
-    collection: Collection,
-  ): { ids: Iterable<string>; size: number; unique: boolean; equality: number } | undefined {
-    let best: { ids: Iterable<string>; size: number; unique: boolean; equality: number } | undefined;
+  private indexed(collection: Collection): Candidates | undefined {
+    let best: Candidates | undefined;
+    const singleKeys = new Map<string, string>();
     this.equalities.forEach(({ field, values }, equality) => {
-      const found: Array<ReadonlySet<string> | string[]> = [];
+      if (values.length === 1 && !singleKeys.has(field)) singleKeys.set(field, keyOf(values[0]));
+      const found: Array<ReadonlySet<number> | number[]> = [];
       let size = 0;
       for (const value of values) {
-        const ids = collection.equalityLookup(field, keyOf(value));
-        if (ids === undefined) return; // no index starts with this field
-        found.push(ids);
-        size += isArray(ids) ? ids.length : (ids as ReadonlySet<string>).size;
+        const handles = collection.equalityLookup(field, keyOf(value));
+        if (handles === undefined) return; // no index starts with this field
+        found.push(handles);
+        size += isArray(handles) ? handles.length : (handles as ReadonlySet<number>).size;
       }
       if (best && best.size <= size) return;
       // With several values ($in) a document holding more than one of them (an array) comes up more than once.
       best =
         found.length === 1
-          ? { ids: found[0], size, unique: true, equality }
-          : { ids: concat(found), size, unique: false, equality };
+          ? { handles: found[0], size, repeats: false, covered: new Set([equality]) }
+          : { handles: concat(found), size, repeats: true, covered: new Set([equality]) };
     });
+    // A compound unique index whose every field is given: its full keys answer all those equalities at once.
+    if (singleKeys.size > 1) {
+      const full = collection.fullKeyLookup(singleKeys);
+      if (full) {
+        const { handles } = full;
+        const size = isArray(handles) ? handles.length : (handles as ReadonlySet<number>).size;
+        if (!best || size < best.size) {
+          const covered = new Set<number>();
+          this.equalities.forEach(({ field, values }, equality) => {
+            if (values.length === 1 && full.index.fields.includes(field) && singleKeys.get(field) === keyOf(values[0]))
+              covered.add(equality);
+          });
+          best = { handles, size, repeats: false, covered };
+        }
+      }
+    }
     return best;
   }
 
   /**
-   * Matching documents (natural order unless an index picked them), at most `limit` of them. The candidates
-   * come from the most selective usable index, when there is one.
+   * Handles of the matching documents (natural order unless an index picked them), at most `limit` of them.
+   * The candidates come from the most selective usable index, when there is one. Equalities are checked on the
+   * stored bytes; a document is decoded only when mingo has the rest of the filter to check (or an equality
+   * meets an array).
    */
-  matches(collection: Collection, limit = Infinity): Document[] {
-    const found: Document[] = [];
+  matches(collection: Collection, limit = Infinity): number[] {
+    const found: number[] = [];
     if (limit <= 0) return found;
     const indexed = this.indexed(collection);
-    let candidates: Iterable<Document>;
-    let predicate = this.predicate;
-    if (indexed) {
-      candidates = lookupDocs(collection, indexed.ids, indexed.unique);
-      predicate = combine(this.checks.filter((_check, i) => i !== indexed.equality));
-    } else candidates = collection.docs.values();
-    for (const doc of candidates) {
-      if (predicate(doc)) {
-        found.push(doc);
+    let lastHandle = -1;
+    let lastDocument: Document | undefined;
+    const decoded = (handle: number): Document => {
+      if (handle !== lastHandle) {
+        lastDocument = collection.document(handle);
+        lastHandle = handle;
+      }
+      return lastDocument!;
+    };
+    const checks: HandleCheck[] = [];
+    this.equalities.forEach((condition, i) => {
+      if (!indexed?.covered.has(i)) checks.push(storedEquality(collection, condition, decoded));
+    });
+    const { query } = this;
+    if (query) checks.push((handle) => query.test(decoded(handle)));
+    const predicate = combine(checks);
+    const seen = indexed?.repeats ? new Set<number>() : undefined;
+    for (const handle of indexed ? indexed.handles : collection.handles()) {
+      if (seen) {
+        if (seen.has(handle)) continue;
+        seen.add(handle);
+      }
+      if (predicate(handle)) {
+        found.push(handle);
         if (found.length >= limit) break;
       }
     }
@@ -151,28 +283,18 @@ export class Matcher {
   }
 }
 
-const always: Predicate = () => true;
+const always: HandleCheck = () => true;
 
-function combine(checks: Predicate[]): Predicate {
+function combine(checks: HandleCheck[]): HandleCheck {
   if (checks.length === 0) return always;
   if (checks.length === 1) return checks[0];
-  return (doc) => checks.every((check) => check(doc));
-}
-
-function* concat(lists: Array<Iterable<string>>): Iterable<string> {
-  for (const list of lists) yield* list;
-}
-
-function lookupDocs(collection: Collection, ids: Iterable<string>, unique: boolean): Document[] {
-  const docs: Document[] = [];
-  const seen = unique ? undefined : new Set<string>();
-  for (const id of ids) {
-    if (seen) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-    }
-    const doc = collection.docs.get(id);
-    if (doc) docs.push(doc);
+  if (checks.length === 2) {
+    const [first, second] = checks;
+    return (handle) => first(handle) && second(handle);
   }
-  return docs;
+  return (handle) => checks.every((check) => check(handle));
+}
+
+function* concat(lists: Array<Iterable<number>>): Iterable<number> {
+  for (const list of lists) yield* list;
 }

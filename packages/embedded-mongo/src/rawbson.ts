@@ -1,70 +1,14 @@
 /**
  * The read path's byte level. A find answers with documents as BSON bytes rather than as objects for the reply
- * encoder to serialize: each stored document is serialized once, on its first read, and the bytes are kept for
- * as long as that document object is the stored version; simple projections copy whole elements out of those
- * bytes (and the last one is kept too, for the next identical query); the reply is assembled with one
- * allocation.
- *
- * Stored documents are never modified in place: an update stores a new object (applyUpdate works on a copy)
- * and a replay replaces the object too, so the cache is keyed by object identity and needs no invalidation;
- * a replaced or deleted version's bytes go away with it (WeakMap).
+ * encoder to serialize: stored documents are BSON already (records.ts), simple projections copy whole elements
+ * out of those bytes, and the reply is assembled with one allocation.
  */
 import { serialize, type Document } from 'bson';
+import { BsonType, nameEnd, valueEnd } from './bsonbytes';
 import { CommandError } from './errors';
 
-interface Cached {
-  bson: Uint8Array;
-  /** SimpleProjection.key of `projected`. */
-  projection: string | undefined;
-  projected: Uint8Array | undefined;
-}
-
-const cache = new WeakMap<Document, Cached>();
-
-function cached(doc: Document): Cached {
-  let entry = cache.get(doc);
-  if (entry === undefined) {
-    entry = { bson: serialize(doc), projection: undefined, projected: undefined };
-    cache.set(doc, entry);
-  }
-  return entry;
-}
-
-/** The BSON bytes of a stored document (serialized on the first read, then reused). */
-export function storedBson(doc: Document): Uint8Array {
-  return cached(doc).bson;
-}
-
-/** Stored documents projected by a simple projection, as BSON; each document's last projection is kept. */
-export function projectStored(docs: Document[], plan: SimpleProjection): Uint8Array[] {
-  const results: Uint8Array[] = new Array(docs.length);
-  const missing: Cached[] = [];
-  const positions: number[] = [];
-  for (let i = 0; i < docs.length; i++) {
-    const entry = cached(docs[i]);
-    if (entry.projection === plan.key) results[i] = entry.projected!;
-    else {
-      missing.push(entry);
-      positions.push(i);
-    }
-  }
-  if (missing.length === 0) return results;
-  const projected = projectBson(
-    missing.map((entry) => entry.bson),
-    plan,
-  );
-  for (let k = 0; k < missing.length; k++) {
-    missing[k].projection = plan.key;
-    missing[k].projected = projected[k];
-    results[positions[k]] = projected[k];
-  }
-  return results;
-}
-
-/** The BSON bytes of any result document: the cached bytes when it is a stored version that has them. */
+/** The BSON bytes of a computed result document (an aggregation's, a mingo projection's). */
 export function bsonOf(doc: Document): Uint8Array {
-  const entry = cache.get(doc);
-  if (entry !== undefined) return entry.bson;
   try {
     return serialize(doc);
   } catch (error) {
@@ -73,14 +17,56 @@ export function bsonOf(doc: Document): Uint8Array {
   }
 }
 
-/** A batch of documents already in BSON form; the reply encoder writes it as a BSON array. */
+/**
+ * Documents in BSON form, each a range of one of a few buffers: a query's results (stored documents in their
+ * chunks, projections in their output chunks) without a JavaScript object per document.
+ */
+export class BsonList {
+  constructor(
+    readonly buffers: readonly Buffer[],
+    /** Per document: its buffer (index into buffers), where it starts and its length. */
+    readonly bufferOf: Int32Array,
+    readonly starts: Int32Array,
+    readonly lengths: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.lengths.length;
+  }
+
+  /** The i-th document's bytes, as a view. */
+  bytes(i: number): Buffer {
+    const start = this.starts[i];
+    return this.buffers[this.bufferOf[i]].subarray(start, start + this.lengths[i]);
+  }
+}
+
+/** A batch of documents already in BSON form (documents [from, to) of a list); the reply encoder writes it as a BSON array. */
 export class RawBatch {
-  constructor(readonly docs: Uint8Array[]) {}
+  readonly from: number;
+  readonly to: number;
+
+  constructor(
+    readonly docs: Uint8Array[] | BsonList,
+    from?: number,
+    to?: number,
+  ) {
+    this.from = from ?? 0;
+    this.to = to ?? docs.length;
+  }
+
+  get length(): number {
+    return this.to - this.from;
+  }
 
   /** Size of the BSON array holding the documents: each is an element named by its index. */
   get arraySize(): number {
     let size = 5;
-    for (let i = 0; i < this.docs.length; i++) size += 2 + decimalDigits(i) + this.docs[i].length;
+    const { docs } = this;
+    for (let i = 0; i < this.to - this.from; i++) {
+      size +=
+        2 + decimalDigits(i) + (docs instanceof BsonList ? docs.lengths[this.from + i] : docs[this.from + i].length);
+    }
     return size;
   }
 }
@@ -151,74 +137,6 @@ export function projectObject(doc: Document, plan: SimpleProjection): Document {
   return result;
 }
 
-const enum BsonType {
-  Double = 0x01,
-  String = 0x02,
-  Object = 0x03,
-  Array = 0x04,
-  Binary = 0x05,
-  Undefined = 0x06,
-  ObjectId = 0x07,
-  Boolean = 0x08,
-  Date = 0x09,
-  Null = 0x0a,
-  Regex = 0x0b,
-  DbPointer = 0x0c,
-  Code = 0x0d,
-  Symbol = 0x0e,
-  CodeWithScope = 0x0f,
-  Int32 = 0x10,
-  Timestamp = 0x11,
-  Int64 = 0x12,
-  Decimal128 = 0x13,
-  MinKey = 0xff,
-  MaxKey = 0x7f,
-}
-
-function int32(bytes: Uint8Array, at: number): number {
-  return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-}
-
-/** Offset just past the value of an element whose value starts at `at`. */
-function valueEnd(bytes: Uint8Array, type: number, at: number): number {
-  switch (type) {
-    case BsonType.Double:
-    case BsonType.Date:
-    case BsonType.Timestamp:
-    case BsonType.Int64:
-      return at + 8;
-    case BsonType.String:
-    case BsonType.Code:
-    case BsonType.Symbol:
-      return at + 4 + int32(bytes, at);
-    case BsonType.Object:
-    case BsonType.Array:
-    case BsonType.CodeWithScope:
-      return at + int32(bytes, at);
-    case BsonType.Binary:
-      return at + 5 + int32(bytes, at);
-    case BsonType.Undefined:
-    case BsonType.Null:
-    case BsonType.MinKey:
-    case BsonType.MaxKey:
-      return at;
-    case BsonType.ObjectId:
-      return at + 12;
-    case BsonType.Boolean:
-      return at + 1;
-    case BsonType.Regex:
-      return bytes.indexOf(0, bytes.indexOf(0, at) + 1) + 1;
-    case BsonType.DbPointer:
-      return at + 4 + int32(bytes, at) + 12;
-    case BsonType.Int32:
-      return at + 4;
-    case BsonType.Decimal128:
-      return at + 16;
-    default:
-      throw new Error(`unknown BSON type ${type}`);
-  }
-}
-
 const ID_NAME = new Uint8Array([0x5f, 0x69, 0x64]); // "_id"
 
 function sameName(bytes: Uint8Array, start: number, length: number, name: Uint8Array): boolean {
@@ -226,18 +144,10 @@ function sameName(bytes: Uint8Array, start: number, length: number, name: Uint8A
   return true;
 }
 
-/** Offset of the 0 byte ending the name of the element that starts (with its type byte) at `at`. */
-function nameEnd(bytes: Uint8Array, at: number): number {
-  let end = at + 1;
-  while (bytes[end] !== 0) end += 1;
-  return end;
-}
-
-/** Start and end of the _id element of a serialized document, or undefined; stored documents have it first. */
-function locateId(bytes: Uint8Array): [number, number] | undefined {
-  const end = bytes.length - 1;
-  let offset = 4;
-  while (offset < end) {
+/** Start and end of the _id element of the document at bytes[start, end), or undefined; stored documents have it first. */
+function locateId(bytes: Uint8Array, start: number, end: number): [number, number] | undefined {
+  let offset = start + 4;
+  while (offset < end - 1) {
     const nameStop = nameEnd(bytes, offset);
     const elementEnd = valueEnd(bytes, bytes[offset], nameStop + 1);
     if (nameStop - offset - 1 === 3 && sameName(bytes, offset + 1, 3, ID_NAME)) return [offset, elementEnd];
@@ -259,38 +169,44 @@ function copyBytes(bytes: Uint8Array, start: number, end: number, out: Uint8Arra
 }
 
 /**
- * Applies a simple projection to serialized documents, copying the kept elements (_id first, then document
- * order, as mongod's inclusion and exclusion projections do) into shared buffers. The results are views into
- * those buffers.
+ * Applies a simple projection to documents in BSON form, copying the kept elements (_id first, then document
+ * order, as mongod's inclusion and exclusion projections do) into shared output chunks.
  */
-export function projectBson(sources: Uint8Array[], plan: SimpleProjection): Uint8Array[] {
+export function projectBson(sources: BsonList, plan: SimpleProjection): BsonList {
   // Field names by byte length, so an element's name is compared only with names that could be equal.
   const byLength: Uint8Array[][] = [];
   for (const field of plan.fields) {
     const name = Buffer.from(field, 'utf8');
     (byLength[name.length] ??= []).push(name);
   }
-  const results: Uint8Array[] = new Array(sources.length);
-  // Output in chunks: a result kept in the cache holds on to its chunk only, not to the whole query's output.
+  const count = sources.length;
+  const buffers: Buffer[] = [];
+  const bufferOf = new Int32Array(count);
+  const starts = new Int32Array(count);
+  const lengths = new Int32Array(count);
+  // Output in chunks: the total size is not known in advance.
   let out = Buffer.allocUnsafe(0);
   let position = 0;
-  for (let d = 0; d < sources.length; d++) {
-    const bytes = sources[d];
-    if (position + bytes.length > out.length) {
-      out = Buffer.allocUnsafe(Math.max(OUTPUT_CHUNK, bytes.length));
+  for (let d = 0; d < count; d++) {
+    const bytes = sources.buffers[sources.bufferOf[d]];
+    const source = sources.starts[d];
+    const sourceEnd = source + sources.lengths[d];
+    if (position + sources.lengths[d] > out.length) {
+      out = Buffer.allocUnsafeSlow(Math.max(OUTPUT_CHUNK, sources.lengths[d]));
+      buffers.push(out);
       position = 0;
     }
     const start = position;
     position += 4;
     if (plan.id) {
-      const id = locateId(bytes);
+      const id = locateId(bytes, source, sourceEnd);
       if (id !== undefined) position = copyBytes(bytes, id[0], id[1], out, position);
     }
     // Kept elements that follow each other in the source are copied as one run.
     let runStart = 0;
     let runEnd = 0;
-    const end = bytes.length - 1;
-    let offset = 4;
+    const end = sourceEnd - 1;
+    let offset = source + 4;
     while (offset < end) {
       const elementStart = offset;
       const nameStop = nameEnd(bytes, offset);
@@ -324,9 +240,11 @@ export function projectBson(sources: Uint8Array[], plan: SimpleProjection): Uint
     out[position] = 0;
     position += 1;
     out.writeInt32LE(position - start, start);
-    results[d] = out.subarray(start, position);
+    bufferOf[d] = buffers.length - 1;
+    starts[d] = start;
+    lengths[d] = position - start;
   }
-  return results;
+  return new BsonList(buffers, bufferOf, starts, lengths);
 }
 
 /* ---------------------------------------------------------------- reply encoding */
@@ -400,10 +318,11 @@ function collect(doc: Document, parts: Part[]): number {
 function writeBatch(out: Buffer, at: number, batch: RawBatch): number {
   const start = at;
   at += 4;
-  const { docs } = batch;
+  const { docs, from } = batch;
+  const list = docs instanceof BsonList ? docs : undefined;
   // The element names "0", "1", ... as ASCII digits. No global (Math, String) is touched per document: under
   // jest's vm context every global lookup is slow, and the api's tests run this server there.
-  for (let i = 0; i < docs.length; i++) {
+  for (let i = 0; i < batch.length; i++) {
     out[at++] = BsonType.Object;
     const length = decimalDigits(i);
     let value = i;
@@ -413,13 +332,128 @@ function writeBatch(out: Buffer, at: number, batch: RawBatch): number {
     }
     at += length;
     out[at++] = 0;
-    const doc = docs[i];
-    out.set(doc, at);
-    at += doc.length;
+    if (list !== undefined) {
+      const bytes = list.buffers[list.bufferOf[from + i]];
+      const begin = list.starts[from + i];
+      at += bytes.copy(out, at, begin, begin + list.lengths[from + i]);
+    } else {
+      const doc = (docs as Uint8Array[])[from + i];
+      out.set(doc, at);
+      at += doc.length;
+    }
   }
   out[at++] = 0;
   out.writeInt32LE(at - start, start);
   return at;
+}
+
+/** A reply document in parts (bytes, and batches of documents in BSON form), and its size once serialized. */
+export class ReplyParts {
+  private constructor(
+    readonly parts: Part[],
+    readonly size: number,
+  ) {}
+
+  /** RawBatch values anywhere in the document's plain sub-documents become arrays of their documents. */
+  static of(doc: Document): ReplyParts {
+    const parts: Part[] = [];
+    const size = collect(doc, parts);
+    return new ReplyParts(parts, size);
+  }
+
+  /** The serialized document, in a new buffer after `prefix` bytes (left for the caller's message header). */
+  toBuffer(prefix: number): Buffer {
+    const out = Buffer.allocUnsafe(prefix + this.size);
+    let at = prefix;
+    for (const part of this.parts) {
+      if (part instanceof RawBatch) at = writeBatch(out, at, part);
+      else {
+        out.set(part, at);
+        at += part.length;
+      }
+    }
+    return out;
+  }
+
+  /** A reader that hands the serialized document out piece by piece, into buffers of any size. */
+  reader(): ReplyReader {
+    return new ReplyReader(this.parts);
+  }
+}
+
+/**
+ * The bytes of a reply's parts, copied out in order into whatever room the caller has (see ReplyParts.reader):
+ * what lets a large reply go out in slices of one reused buffer rather than as one buffer of its full size.
+ */
+export class ReplyReader {
+  private part = 0;
+  /** Within a RawBatch: 0 its size, then per document 1 the element header and 2 the document, then 3 its end. */
+  private step = 0;
+  private doc = 0;
+  private piece: Uint8Array | undefined;
+  private pieceStart = 0;
+  private pieceEnd = 0;
+  private readonly scratch = Buffer.allocUnsafe(16);
+
+  constructor(private readonly parts: Part[]) {}
+
+  /** Copies the next bytes into out[at, out.length); returns where they end (at itself once all is out). */
+  fill(out: Buffer, at: number): number {
+    while (at < out.length) {
+      if (this.pieceStart === this.pieceEnd && !this.nextPiece()) break;
+      const count = Math.min(out.length - at, this.pieceEnd - this.pieceStart);
+      out.set(this.piece!.subarray(this.pieceStart, this.pieceStart + count), at);
+      at += count;
+      this.pieceStart += count;
+    }
+    return at;
+  }
+
+  private use(bytes: Uint8Array, start: number, end: number): true {
+    this.piece = bytes;
+    this.pieceStart = start;
+    this.pieceEnd = end;
+    return true;
+  }
+
+  private nextPiece(): boolean {
+    const part = this.parts[this.part];
+    if (part === undefined) return false;
+    if (!(part instanceof RawBatch)) {
+      this.part += 1;
+      return this.use(part, 0, part.length);
+    }
+    const { scratch } = this;
+    if (this.step === 0) {
+      scratch.writeInt32LE(part.arraySize, 0);
+      this.step = part.length > 0 ? 1 : 3;
+      this.doc = 0;
+      return this.use(scratch, 0, 4);
+    }
+    if (this.step === 1) {
+      // The element header: an embedded document named by its index.
+      scratch[0] = BsonType.Object;
+      const length = scratch.write(String(this.doc), 1, 'latin1');
+      scratch[length + 1] = 0;
+      this.step = 2;
+      return this.use(scratch, 0, length + 2);
+    }
+    if (this.step === 2) {
+      const i = part.from + this.doc;
+      this.doc += 1;
+      this.step = this.doc < part.length ? 1 : 3;
+      const { docs } = part;
+      if (docs instanceof BsonList) {
+        const start = docs.starts[i];
+        return this.use(docs.buffers[docs.bufferOf[i]], start, start + docs.lengths[i]);
+      }
+      return this.use(docs[i], 0, docs[i].length);
+    }
+    this.part += 1;
+    this.step = 0;
+    scratch[0] = 0;
+    return this.use(scratch, 0, 1);
+  }
 }
 
 /**
@@ -427,16 +461,5 @@ function writeBatch(out: Buffer, at: number, batch: RawBatch): number {
  * RawBatch values anywhere in its plain sub-documents are written as arrays of their documents.
  */
 export function serializeReply(doc: Document, prefix: number): Buffer {
-  const parts: Part[] = [];
-  const size = collect(doc, parts);
-  const out = Buffer.allocUnsafe(prefix + size);
-  let at = prefix;
-  for (const part of parts) {
-    if (part instanceof RawBatch) at = writeBatch(out, at, part);
-    else {
-      out.set(part, at);
-      at += part.length;
-    }
-  }
-  return out;
+  return ReplyParts.of(doc).toBuffer(prefix);
 }

@@ -11,7 +11,7 @@ import { Connection } from './connection';
 import { CursorRegistry } from './cursors';
 import { CommandError, errorFields } from './errors';
 import { JournalStorage } from './storage';
-import { encodeMsg, encodeReply, type Request } from './wire';
+import { encodeMsgParts, encodeReply, type Request, type StreamedMessage } from './wire';
 
 export interface EmbeddedMongoOptions {
   /** Interface to listen on; default 127.0.0.1. */
@@ -128,8 +128,21 @@ export class EmbeddedMongo {
     socket.once('close', () => this.connections.delete(connection));
   }
 
-  private async answer(request: Request, connectionId: number): Promise<Buffer | undefined> {
-    let reply = this.execute(request, connectionId);
+  private answer(request: Request, connectionId: number): Promise<Buffer | StreamedMessage | undefined> {
+    const reply = this.execute(request, connectionId);
+    // Only what the reply needs is kept while the journal syncs: the request (an insertMany's documents) is not.
+    const legacy = request.kind === 'query';
+    const silent = request.kind === 'msg' && request.moreToCome;
+    return this.acknowledge(reply, request.requestId, legacy, silent);
+  }
+
+  private async acknowledge(
+    result: { document: Document },
+    responseTo: number,
+    legacy: boolean,
+    silent: boolean,
+  ): Promise<Buffer | StreamedMessage | undefined> {
+    let reply = result;
     // Nothing is answered before every journal record appended so far is on disk: not a write's own records (it
     // is acknowledged only once durable), nor those of another connection's write still in flight that this command
     // saw. Otherwise a read could show, or a repeated update that found nothing left to change could acknowledge,
@@ -144,15 +157,15 @@ export class EmbeddedMongo {
         },
       };
     }
-    if (request.kind === 'msg' && request.moreToCome) return undefined;
+    if (silent) return undefined;
     const requestId = this.nextRequestId++;
-    const encode = request.kind === 'query' ? encodeReply : encodeMsg;
+    const encode = legacy ? encodeReply : encodeMsgParts;
     try {
-      return encode(requestId, request.requestId, reply.document);
+      return encode(requestId, responseTo, reply.document);
     } catch (error) {
       // e.g. a result that does not fit in a BSON document
       reply = { document: { ok: 0, ...errorFields(new CommandError('BadValue', (error as Error).message)) } };
-      return encode(requestId, request.requestId, reply.document);
+      return encode(requestId, responseTo, reply.document);
     }
   }
 

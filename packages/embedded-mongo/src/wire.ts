@@ -4,7 +4,8 @@
  * https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
  */
 import { deserialize, type Document } from 'bson';
-import { serializeReply } from './rawbson';
+import { isPlainDocument } from './bsonbytes';
+import { ReplyParts, serializeReply } from './rawbson';
 
 export const OpCode = { REPLY: 1, QUERY: 2004, MSG: 2013 } as const;
 
@@ -14,6 +15,29 @@ export const MAX_MESSAGE_SIZE = 48_000_000;
 
 const MSG_CHECKSUM_PRESENT = 1 << 0;
 const MSG_MORE_TO_COME = 1 << 1;
+
+/**
+ * An insert's documents as they arrived: each one in BSON form (a view into the message) when it can be stored
+ * as it is (bsonbytes.ts isPlainDocument), else decoded.
+ */
+export class RawDocuments {
+  constructor(
+    private readonly message: Buffer,
+    /** Per document: where it starts in the message, or the decoded document. */
+    private readonly entries: Array<number | Document>,
+  ) {}
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  /** The i-th document: its bytes (a view into the message), or the decoded document. */
+  document(i: number): Buffer | Document {
+    const entry = this.entries[i];
+    if (typeof entry !== 'number') return entry;
+    return this.message.subarray(entry, entry + this.message.readInt32LE(entry));
+  }
+}
 
 /** The peer sent bytes that are not a well-formed message: the connection is closed. */
 export class ProtocolError extends Error {}
@@ -73,7 +97,7 @@ export function decodeMessage(message: Buffer): Request {
     const sectionsEnd = flags & MSG_CHECKSUM_PRESENT ? end - 4 : end;
     let offset = HEADER_SIZE + 4;
     let body: Document | undefined;
-    const sequences: Record<string, Document[]> = {};
+    const sequences: Record<string, Document[] | RawDocuments> = {};
     while (offset < sectionsEnd) {
       const kind = message[offset];
       offset += 1;
@@ -88,14 +112,27 @@ export function decodeMessage(message: Buffer): Request {
         const sequenceEnd = offset + size;
         if (size < 5 || sequenceEnd > sectionsEnd) throw new ProtocolError(`invalid document sequence size ${size}`);
         const id = readCString(message, offset + 4, sequenceEnd);
+        // An insert's documents are stored as the BSON they arrive in, checked without decoding them: a large
+        // insertMany never holds thousands of decoded documents at a time.
+        const raw = id.value === 'documents' && body !== undefined && Object.keys(body)[0] === 'insert';
         const docs: Document[] = [];
+        const entries: Array<number | Document> = [];
         let cursor = id.next;
         while (cursor < sequenceEnd) {
+          if (raw && cursor + 4 <= sequenceEnd) {
+            const size = message.readInt32LE(cursor);
+            if (cursor + size <= sequenceEnd && isPlainDocument(message, cursor, size)) {
+              entries.push(cursor);
+              cursor += size;
+              continue;
+            }
+          }
           const read = readDocument(message, cursor, sequenceEnd);
-          docs.push(read.doc);
+          if (raw) entries.push(read.doc);
+          else docs.push(read.doc);
           cursor = read.next;
         }
-        sequences[id.value] = docs;
+        sequences[id.value] = raw ? new RawDocuments(message, entries) : docs;
         offset = sequenceEnd;
       } else {
         throw new ProtocolError(`unknown OP_MSG section kind ${kind}`);
@@ -127,10 +164,28 @@ export function encodeReply(requestId: number, responseTo: number, doc: Document
   return buffer;
 }
 
-/** OP_MSG with a single body section. Cursor batches may be RawBatch values (documents already in BSON). */
-export function encodeMsg(requestId: number, responseTo: number, doc: Document): Buffer {
-  const buffer = serializeReply(doc, HEADER_SIZE + 5);
-  header(buffer, requestId, responseTo, OpCode.MSG);
+/** A message too large to build in one buffer: its first bytes, then its body to stream (see connection.ts). */
+export interface StreamedMessage {
+  header: Buffer;
+  body: ReplyParts;
+}
+
+/** Messages up to this size are built in one buffer; larger ones are streamed. */
+export const STREAM_THRESHOLD = 1024 * 1024;
+
+/**
+ * OP_MSG with a single body section; cursor batches may be RawBatch values (documents already in BSON). A message
+ * larger than STREAM_THRESHOLD is left in parts, to be streamed.
+ */
+export function encodeMsgParts(requestId: number, responseTo: number, doc: Document): Buffer | StreamedMessage {
+  const body = ReplyParts.of(doc);
+  const prefix = HEADER_SIZE + 5;
+  const streamed = body.size > STREAM_THRESHOLD;
+  const buffer = streamed ? Buffer.allocUnsafe(prefix) : body.toBuffer(prefix);
+  buffer.writeInt32LE(prefix + body.size, 0);
+  buffer.writeInt32LE(requestId, 4);
+  buffer.writeInt32LE(responseTo, 8);
+  buffer.writeInt32LE(OpCode.MSG, 12);
   buffer.fill(0, HEADER_SIZE, HEADER_SIZE + 5); // flagBits 0, then section kind 0
-  return buffer;
+  return streamed ? { header: buffer, body } : buffer;
 }

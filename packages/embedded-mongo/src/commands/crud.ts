@@ -8,7 +8,8 @@ import { findBson, findFirst } from '../find';
 import { projectDocuments } from '../projection';
 import { Matcher } from '../matcher';
 import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
-import { cloneValue, keyOf, MISSING, valuesAtPath } from '../values';
+import { isPlainObject, keyOf, MISSING } from '../values';
+import { RawDocuments } from '../wire';
 import { collectionNameOf, optionalDocument, optionalNumber, type CommandHandler } from './context';
 
 /** One entry of a write command's writeErrors. */
@@ -28,11 +29,11 @@ function requireArray(command: Document, field: string): Document[] {
  * Runs the statements of a write command in order. Ordered batches stop at the first error, unordered ones
  * carry on; either way each failed statement becomes a writeError and the command itself succeeds.
  */
-function runStatements<T>(statements: T[], ordered: boolean, run: (statement: T, index: number) => void): Document[] {
+function runStatements(count: number, ordered: boolean, run: (index: number) => void): Document[] {
   const writeErrors: Document[] = [];
-  for (let index = 0; index < statements.length; index++) {
+  for (let index = 0; index < count; index++) {
     try {
-      run(statements[index], index);
+      run(index);
     } catch (error) {
       writeErrors.push(writeError(index, error));
       if (ordered) break;
@@ -75,11 +76,15 @@ const killCursors: CommandHandler = (command, context) => {
 
 const insert: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'insert');
-  const documents = requireArray(command, 'documents');
+  // Documents from a document sequence arrive in BSON form and are stored as they are; others are objects.
+  const raw = command.documents instanceof RawDocuments ? command.documents : undefined;
+  const documents = raw ? undefined : requireArray(command, 'documents');
   const collection = context.catalog.ensureCollection(context.db, name);
   let n = 0;
-  const writeErrors = runStatements(documents, command.ordered !== false, (doc) => {
-    collection.insert(doc);
+  const writeErrors = runStatements(raw ? raw.length : documents!.length, command.ordered !== false, (i) => {
+    const doc = raw ? raw.document(i) : documents![i];
+    if (Buffer.isBuffer(doc)) collection.insertBytes(doc);
+    else collection.insert(doc);
     n += 1;
   });
   return withWriteErrors({ n }, writeErrors);
@@ -101,19 +106,20 @@ const update: CommandHandler = (command, context) => {
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
-  const writeErrors = runStatements(statements, command.ordered !== false, (statement, index) => {
+  const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
+    const statement = statements[index];
     const { q: query = {}, u, upsert = false, multi = false, arrayFilters, collation, sort } = statement;
     // Parsed up front so a malformed update is reported even when nothing matches.
     if (updateKind(u) === 'replacement' && multi) {
       throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
     }
     const collection = context.catalog.collection(context.db, name);
-    let targets: Document[] = [];
+    let targets: number[] = [];
     if (collection) {
       if (multi) targets = new Matcher(query, { collation }).matches(collection);
       else {
         const first = findFirst(collection, query, sort, collation);
-        if (first) targets = [first];
+        if (first !== undefined) targets = [first];
       }
     }
     if (targets.length === 0) {
@@ -124,11 +130,11 @@ const update: CommandHandler = (command, context) => {
       upserted.push({ index, _id: doc._id });
       return;
     }
-    for (const current of targets) {
-      const { doc: next, changed } = applyUpdate(current, u, { query, arrayFilters });
+    for (const handle of targets) {
+      const { doc: next, changed } = applyUpdate(collection!.document(handle), u, { query, arrayFilters });
       n += 1;
       if (changed) {
-        collection!.replace(current, next);
+        collection!.replace(handle, next);
         nModified += 1;
       }
     }
@@ -142,15 +148,17 @@ const remove: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'delete');
   const statements = requireArray(command, 'deletes');
   let n = 0;
-  const writeErrors = runStatements(statements, command.ordered !== false, (statement) => {
+  const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
+    const statement = statements[index];
     const collection = context.catalog.collection(context.db, name);
     if (!collection) return;
     const query: Document = statement.q ?? {};
-    const targets =
-      statement.limit === 1
-        ? [findFirst(collection, query, undefined, statement.collation)].filter((doc): doc is Document => !!doc)
-        : new Matcher(query, { collation: statement.collation }).matches(collection);
-    for (const doc of targets) collection.remove(doc);
+    let targets: number[];
+    if (statement.limit === 1) {
+      const first = findFirst(collection, query, undefined, statement.collation);
+      targets = first === undefined ? [] : [first];
+    } else targets = new Matcher(query, { collation: statement.collation }).matches(collection);
+    for (const handle of targets) collection.remove(handle);
     n += targets.length;
   });
   return withWriteErrors({ n }, writeErrors);
@@ -177,17 +185,19 @@ const findAndModify: CommandHandler = (command, context) => {
   }
 
   const collection = context.catalog.collection(context.db, name);
-  const found = findFirst(collection, query, sort, collation);
+  const handle = findFirst(collection, query, sort, collation);
+  const found = handle === undefined ? undefined : collection!.document(handle);
 
   if (command.remove === true) {
-    if (found) collection!.remove(found);
+    if (found) collection!.remove(handle!);
     return { lastErrorObject: { n: found ? 1 : 0 }, value: projectOne(found, fields, query) };
   }
 
   const updateSpec = command.update as Document | Document[];
   if (found) {
+    // applyUpdate works on a copy: `found` stays the version before the update.
     const { doc: next, changed } = applyUpdate(found, updateSpec, { query, arrayFilters });
-    if (changed) collection!.replace(found, next);
+    if (changed) collection!.replace(handle!, next);
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
       value: projectOne(returnNew ? next : found, fields, query),
@@ -229,8 +239,8 @@ const distinct: CommandHandler = (command, context) => {
     const matcher = new Matcher(optionalDocument(command, 'query') ?? {}, {
       collation: optionalDocument(command, 'collation'),
     });
-    for (const doc of matcher.matches(collection)) {
-      for (const value of valuesAtPath(doc, key)) {
+    for (const handle of matcher.matches(collection)) {
+      for (const value of collection.source(handle).valuesAt(key)) {
         // valuesAtPath reports an empty array as itself (an index key); distinct ignores it, like missing.
         if (value === MISSING || Array.isArray(value)) continue;
         values.set(keyOf(value), value);
@@ -240,17 +250,6 @@ const distinct: CommandHandler = (command, context) => {
   return { values: [...values.values()] };
 };
 
-/** Stages that never modify their input documents, so stored documents can be fed to mingo uncopied. */
-const NON_MUTATING_STAGES = new Set([
-  '$match',
-  '$sort',
-  '$limit',
-  '$skip',
-  '$group',
-  '$count',
-  '$project',
-  '$sortByCount',
-]);
 const UNSUPPORTED_STAGES = new Set([
   '$out',
   '$merge',
@@ -259,6 +258,47 @@ const UNSUPPORTED_STAGES = new Set([
   '$listLocalSessions',
   '$changeStream',
 ]);
+
+/** A $group _id that is one constant value for every document. */
+function isConstant(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'string' && !value.startsWith('$'))
+  );
+}
+
+/**
+ * The answer of a counting pipeline over `matched` documents, without decoding them: what the drivers'
+ * countDocuments sends after its $match, [$skip?, $limit?, { $group: { _id: <constant>, n: { $sum: <number> } } }].
+ * Undefined for any other pipeline.
+ */
+function countOnly(stages: Document[], matched: number): Document[] | undefined {
+  let count = matched;
+  let i = 0;
+  if (typeof stages[i]?.$skip === 'number' && Object.keys(stages[i]).length === 1) {
+    count = Math.max(0, count - stages[i].$skip);
+    i += 1;
+  }
+  if (typeof stages[i]?.$limit === 'number' && stages[i].$limit > 0 && Object.keys(stages[i]).length === 1) {
+    count = Math.min(count, stages[i].$limit);
+    i += 1;
+  }
+  const group = stages[i]?.$group;
+  if (i !== stages.length - 1 || Object.keys(stages[i]).length !== 1 || !isPlainObject(group)) return undefined;
+  if (!('_id' in group) || !isConstant(group._id)) return undefined;
+  const result: Document = { _id: group._id };
+  for (const [field, accumulator] of Object.entries(group)) {
+    if (field === '_id') continue;
+    if (!isPlainObject(accumulator) || Object.keys(accumulator).length !== 1) return undefined;
+    const amount = accumulator.$sum;
+    if (typeof amount !== 'number' || !Number.isInteger(amount)) return undefined;
+    result[field] = count * amount;
+  }
+  // $group over no documents outputs no group.
+  return count === 0 ? [] : [result];
+}
 
 const aggregate: CommandHandler = (command, context) => {
   const pipeline = requireArray(command, 'pipeline');
@@ -281,31 +321,34 @@ const aggregate: CommandHandler = (command, context) => {
     );
   }
   const collation = optionalDocument(command, 'collation');
-  const copy = !stageNames.every((stage) => NON_MUTATING_STAGES.has(stage));
 
-  // A leading $match goes through the indexed matcher; mingo runs the rest.
+  // A leading $match goes through the indexed matcher; mingo runs the rest, on decoded copies of the documents
+  // (fresh objects, so stages that modify their input change nothing stored).
   const collection = context.catalog.collection(context.db, target);
-  let input: Document[] = [];
+  let handles: number[] = [];
   let rest = pipeline;
   if (collection) {
     if (stageNames[0] === '$match') {
-      input = new Matcher(pipeline[0].$match, { collation }).matches(collection);
+      handles = new Matcher(pipeline[0].$match, { collation }).matches(collection);
       rest = pipeline.slice(1);
     } else {
-      input = [...collection.docs.values()];
+      handles = [...collection.handles()];
     }
   }
-  if (copy) input = input.map(cloneValue);
-  const resolveCollection = (name: string): Document[] => {
-    const docs = [...(context.catalog.collection(context.db, name)?.docs.values() ?? [])];
-    return copy ? docs.map(cloneValue) : docs;
-  };
-  const results = rest.length
-    ? new Aggregator(rest, {
-        collectionResolver: resolveCollection,
-        ...(collation ? { collation: collation as CollationSpec } : {}),
-      }).run(input)
-    : input;
+  let results = countOnly(rest, handles.length);
+  if (!results) {
+    const input = collection ? handles.map((handle) => collection.document(handle)) : [];
+    const resolveCollection = (name: string): Document[] => {
+      const other = context.catalog.collection(context.db, name);
+      return other ? [...other.handles()].map((handle) => other.document(handle)) : [];
+    };
+    results = rest.length
+      ? new Aggregator(rest, {
+          collectionResolver: resolveCollection,
+          ...(collation ? { collation: collation as CollationSpec } : {}),
+        }).run(input)
+      : input;
+  }
   const batchSize = optionalNumber(optionalDocument(command, 'cursor') ?? {}, 'batchSize');
   return { cursor: context.cursors.start(`${context.db}.${target}`, results, { batchSize }) };
 };
