@@ -11,7 +11,7 @@ import { duplicateKeyError, ID_INDEX_SPEC, Index, type IndexKeys } from './index
 import type { BsonList } from './rawbson';
 import { BytesSource, fieldName, RecordStore, type DocSource } from './records';
 import type { JournalRecord } from './storage';
-import { keyOf, valueAtPath } from './values';
+import { keyHash, keyOf, valueAtPath } from './values';
 
 export type Recorder = (record: JournalRecord) => void;
 
@@ -40,11 +40,71 @@ function idKeyOfBytes(bytes: Buffer, start: number): string {
   return new BytesSource(bytes, start).keysAt('_id')[0];
 }
 
+/**
+ * The documents of a collection by _id, and their natural (insertion) order, which is MongoDB's order for a
+ * find without sort. Nothing per document on the JavaScript heap: ids are looked up by the hash of their key
+ * (values.ts keyHash; the caller checks the document it finds), and the order is a linked list of handles in
+ * typed arrays. A replaced document keeps its place.
+ */
+class IdTable {
+  /** Hash of the _id key -> handle (several when different ids share a hash). */
+  private readonly byHash = new Map<number, number | number[]>();
+  private next = new Int32Array(16);
+  private previous = new Int32Array(16);
+  private first = -1;
+  private last = -1;
+  size = 0;
+
+  candidates(hash: number): number | number[] | undefined {
+    return this.byHash.get(hash);
+  }
+
+  add(hash: number, handle: number): void {
+    const current = this.byHash.get(hash);
+    if (current === undefined) this.byHash.set(hash, handle);
+    else if (typeof current === 'number') this.byHash.set(hash, [current, handle]);
+    else current.push(handle);
+    if (handle >= this.next.length) {
+      const grow = (array: Int32Array) => {
+        const bigger = new Int32Array(Math.max(array.length * 2, handle + 1));
+        bigger.set(array);
+        return bigger;
+      };
+      this.next = grow(this.next);
+      this.previous = grow(this.previous);
+    }
+    this.previous[handle] = this.last;
+    this.next[handle] = -1;
+    if (this.last >= 0) this.next[this.last] = handle;
+    else this.first = handle;
+    this.last = handle;
+    this.size += 1;
+  }
+
+  remove(hash: number, handle: number): void {
+    const current = this.byHash.get(hash);
+    if (typeof current === 'number') this.byHash.delete(hash);
+    else if (current !== undefined) {
+      const rest = current.filter((other) => other !== handle);
+      this.byHash.set(hash, rest.length === 1 ? rest[0] : rest);
+    }
+    const before = this.previous[handle];
+    const after = this.next[handle];
+    if (before >= 0) this.next[before] = after;
+    else this.first = after;
+    if (after >= 0) this.previous[after] = before;
+    else this.last = before;
+    this.size -= 1;
+  }
+
+  /** Every handle in natural order. */
+  *inOrder(): IterableIterator<number> {
+    for (let handle = this.first; handle >= 0; handle = this.next[handle]) yield handle;
+  }
+}
+
 export class Collection {
-  /** _id key -> handle. Map keeps insertion order, which is MongoDB's natural order for a find. */
-  private readonly ids = new Map<string, number>();
-  /** handle -> _id key. */
-  private readonly idKeys: string[] = [];
+  private readonly ids = new IdTable();
   private readonly records = new RecordStore();
   private readonly indexes = new Map<string, Index>();
 
@@ -70,12 +130,20 @@ export class Collection {
 
   /** Handles of every document, in natural order. */
   handles(): IterableIterator<number> {
-    return this.ids.values();
+    return this.ids.inOrder();
   }
 
   /** The handle of the document whose _id has this keyOf. */
   handleOf(idKey: string): number | undefined {
-    return this.ids.get(idKey);
+    const found = this.ids.candidates(keyHash(idKey));
+    if (found === undefined) return undefined;
+    if (typeof found === 'number') return this.idKeyOf(found) === idKey ? found : undefined;
+    return found.find((handle) => this.idKeyOf(handle) === idKey);
+  }
+
+  /** The _id key of a stored document. */
+  private idKeyOf(handle: number): string {
+    return idKeyOfBytes(this.records.chunk(handle), this.records.start(handle));
   }
 
   /** A fresh decoded copy of a stored document (changing it changes nothing stored). */
@@ -86,6 +154,11 @@ export class Collection {
   /** A stored document's BSON bytes (a view that keeps this version even if the document changes later). */
   bytes(handle: number): Buffer {
     return this.records.view(handle);
+  }
+
+  /** See RecordStore.numericKeys: a top-level field's values as numbers, for sorting, when they allow it. */
+  numericKeys(handles: number[], field: string): Float64Array | undefined {
+    return this.records.numericKeys(handles, field);
   }
 
   /** Stored documents' bytes as a list (it keeps the versions listed even if the documents change later). */
@@ -105,6 +178,8 @@ export class Collection {
   source(handle: number): DocSource {
     return BytesSource.of(this.records, handle);
   }
+
+  private readonly sourceOf = (handle: number): DocSource => this.source(handle);
 
   /** Stores a new document, generating an ObjectId _id when it has none. Returns the document stored. */
   insert(input: Document): Document {
@@ -133,7 +208,7 @@ export class Collection {
 
   private insertEncoded(bytes: Buffer): void {
     const id = idKeyOfBytes(bytes, 0);
-    if (this.ids.has(id)) {
+    if (this.handleOf(id) !== undefined) {
       throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, new BytesSource(bytes, 0).valuesAt('_id'));
     }
     this.store(bytes, id);
@@ -145,8 +220,7 @@ export class Collection {
     const keys = this.keysOf(source);
     this.checkUnique(keys, source, -1);
     const handle = this.records.add(bytes);
-    this.ids.set(id, handle);
-    this.idKeys[handle] = id;
+    this.ids.add(keyHash(id), handle);
     this.addKeys(keys, handle);
     this.record({ op: 'put', db: this.db, coll: this.name, doc: bytes });
   }
@@ -160,7 +234,7 @@ export class Collection {
 
   private checkUnique(keys: IndexKeys[], source: DocSource, handle: number): void {
     let i = 0;
-    for (const index of this.indexes.values()) index.checkUnique(keys[i++], source, handle, this.ns);
+    for (const index of this.indexes.values()) index.checkUnique(keys[i++], source, handle, this.ns, this.sourceOf);
   }
 
   private addKeys(keys: IndexKeys[], handle: number): void {
@@ -193,7 +267,7 @@ export class Collection {
   }
 
   remove(handle: number): void {
-    const id = this.idKeys[handle];
+    const id = this.idKeyOf(handle);
     const current = this.source(handle);
     const [idValue] = current.valuesAt('_id');
     this.removeKeys(this.keysOf(current), handle);
@@ -205,11 +279,10 @@ export class Collection {
   load(bytes: Buffer): void {
     const id = idKeyOfBytes(bytes, 0);
     const keys = this.keysOf(new BytesSource(bytes, 0));
-    const handle = this.ids.get(id);
+    const handle = this.handleOf(id);
     if (handle === undefined) {
       const added = this.records.add(bytes);
-      this.ids.set(id, added);
-      this.idKeys[added] = id;
+      this.ids.add(keyHash(id), added);
       this.addKeys(keys, added);
       return;
     }
@@ -219,15 +292,14 @@ export class Collection {
 
   unload(idValue: unknown): void {
     const id = keyOf(idValue);
-    const handle = this.ids.get(id);
+    const handle = this.handleOf(id);
     if (handle === undefined) return;
     this.removeKeys(this.keysOf(this.source(handle)), handle);
     this.forget(handle, id);
   }
 
   private forget(handle: number, id: string): void {
-    this.ids.delete(id);
-    this.idKeys[handle] = '';
+    this.ids.remove(keyHash(id), handle);
     this.records.delete(handle);
   }
 
@@ -260,10 +332,10 @@ export class Collection {
       }
     }
     const index = new Index(spec);
-    for (const handle of this.ids.values()) {
+    for (const handle of this.ids.inOrder()) {
       const source = this.source(handle);
       const keys = index.keysOf(source);
-      if (!options.trusted) index.checkUnique(keys, source, handle, this.ns);
+      if (!options.trusted) index.checkUnique(keys, source, handle, this.ns, this.sourceOf);
       index.add(keys, handle);
     }
     this.indexes.set(index.name, index);
@@ -302,7 +374,7 @@ export class Collection {
    */
   equalityLookup(field: string, valueKey: string): ReadonlySet<number> | number[] | undefined {
     if (field === '_id') {
-      const handle = this.ids.get(valueKey);
+      const handle = this.handleOf(valueKey);
       return handle === undefined ? [] : [handle];
     }
     for (const index of this.indexes.values()) {
@@ -312,14 +384,14 @@ export class Collection {
   }
 
   /**
-   * An index whose every field has a value here (field -> keyOf of its value), and the handles under those
-   * values: what a unique index's full keys answer at once. Undefined when no such index.
+   * Candidates for an equality on every field of a unique compound index (field -> keyOf of its value): at most
+   * a few documents, which the caller checks. Undefined when no such index.
    */
-  fullKeyLookup(valueKeys: Map<string, string>): { index: Index; handles: ReadonlySet<number> | number[] } | undefined {
+  fullKeyCandidates(valueKeys: Map<string, string>): number[] | undefined {
     for (const index of this.indexes.values()) {
       if (index.fields.length < 2 || !index.fields.every((field) => valueKeys.has(field))) continue;
-      const handles = index.lookupAll(index.fields.map((field) => valueKeys.get(field)!));
-      if (handles) return { index, handles };
+      const handles = index.candidatesFor(index.fields.map((field) => valueKeys.get(field)!));
+      if (handles) return handles;
     }
     return undefined;
   }
@@ -332,7 +404,7 @@ export class Collection {
       const field = index.fields[0];
       const limit = now - index.expireAfterSeconds * 1000;
       const expired: number[] = [];
-      for (const handle of this.ids.values()) {
+      for (const handle of this.ids.inOrder()) {
         const earliest = earliestDate(this.source(handle), field);
         if (earliest !== undefined && earliest <= limit) expired.push(handle);
       }

@@ -8,7 +8,7 @@ import type { CollationSpec } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
 import { compare } from 'mingo/util';
 import type { Collection } from './collection';
-import { BsonType, findElement, int32, int64, UNDECODED } from './bsonbytes';
+import { UNDECODED } from './bsonbytes';
 import { Matcher } from './matcher';
 import { projectDocuments } from './projection';
 import { bsonOf, projectBson, simpleProjection, type BsonList } from './rawbson';
@@ -173,44 +173,10 @@ type SortColumn =
   | { kind: 'string'; values: string[] }
   | { kind: 'mixed'; values: unknown[] };
 
-/**
- * Keys of a top-level field that holds a date in every document, or a number (double or int32, not NaN) in
- * every document, read in place as numbers; undefined when some document has anything else.
- */
-function numericKeys(collection: Collection, handles: number[], field: string): Float64Array | undefined {
-  const name = fieldName(field);
-  const skip = name.length + 2;
-  const keys = new Float64Array(handles.length);
-  let kind = 0;
-  for (let i = 0; i < handles.length; i++) {
-    const handle = handles[i];
-    const bytes = collection.chunk(handle);
-    const element = findElement(bytes, collection.start(handle), name);
-    if (element < 0) return undefined;
-    const type = bytes[element];
-    const at = element + skip;
-    if (type === BsonType.Date) {
-      if (kind === 1) return undefined;
-      kind = 2;
-      keys[i] = int64(bytes, at);
-    } else {
-      if (kind === 2) return undefined;
-      kind = 1;
-      if (type === BsonType.Int32) keys[i] = int32(bytes, at);
-      else if (type === BsonType.Double) {
-        const value = bytes.readDoubleLE(at);
-        if (value !== value) return undefined; // NaN
-        keys[i] = value;
-      } else return undefined;
-    }
-  }
-  return keys;
-}
-
 function sortColumn(collection: Collection, handles: number[], field: string, direction: number): SortColumn {
   const direct = !field.includes('.') && field !== '__proto__';
   if (direct) {
-    const keys = numericKeys(collection, handles, field);
+    const keys = collection.numericKeys(handles, field);
     if (keys) return { kind: 'number', values: keys };
   }
   const name = direct ? fieldName(field) : undefined;

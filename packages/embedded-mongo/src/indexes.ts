@@ -6,12 +6,12 @@ import { Query } from 'mingo';
 import type { Document } from 'bson';
 import { CommandError } from './errors';
 import type { DocSource } from './records';
-import { keyOf, formatValue, MISSING } from './values';
+import { formatValue, keyHash, keyOf, MISSING } from './values';
 
 /** Handles of the documents under one index key; a bare number while there is only one. */
 type IdSet = number | Set<number>;
 
-function addId(map: Map<string, IdSet>, key: string, id: number): void {
+function addId<K>(map: Map<K, IdSet>, key: K, id: number): void {
   const current = map.get(key);
   if (current === undefined) map.set(key, id);
   else if (typeof current === 'number') {
@@ -19,7 +19,7 @@ function addId(map: Map<string, IdSet>, key: string, id: number): void {
   } else current.add(id);
 }
 
-function removeId(map: Map<string, IdSet>, key: string, id: number): void {
+function removeId<K>(map: Map<K, IdSet>, key: K, id: number): void {
   const current = map.get(key);
   if (current === undefined) return;
   if (typeof current === 'number') {
@@ -94,8 +94,12 @@ export class Index {
   /** False for text / geo indexes: accepted for compatibility, never used or enforced. */
   readonly maintained: boolean;
   private readonly partial: Query | undefined;
-  /** Full compound key -> ids; only unique indexes need it. For one field it is the same map as byFirst. */
-  private readonly byKey: Map<string, IdSet> | undefined;
+  /**
+   * Hash (values.ts keyHash) of the full key -> handles: what a unique compound index checks. A hash, not the
+   * key itself, so that no string is kept per document; what a hash finds is checked against the key. (A unique
+   * index on one field is checked on byFirst.)
+   */
+  private readonly byKey: Map<number, IdSet> | undefined;
   private readonly byFirst = new Map<string, IdSet>();
 
   constructor(readonly spec: Document) {
@@ -108,7 +112,7 @@ export class Index {
       (direction) => typeof direction === 'number' || direction === 'hashed',
     );
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : undefined;
-    if (this.unique) this.byKey = this.fields.length === 1 ? this.byFirst : new Map();
+    if (this.unique && this.fields.length > 1) this.byKey = new Map();
   }
 
   /** Whether equality lookups may use it: a partial index does not hold every document. */
@@ -137,7 +141,7 @@ export class Index {
   keysOf(doc: DocSource): IndexKeys {
     if (!this.covers(doc)) return NO_KEYS;
     const first = doc.keysAt(this.fields[0]);
-    if (!this.byKey || this.byKey === this.byFirst) return { first, full: first };
+    if (!this.byKey) return { first, full: first };
     // Every combination of the fields' keys (several when a field holds an array), each as one string.
     let combos: string[][] = [[]];
     for (let i = 0; i < this.fields.length; i++) {
@@ -148,12 +152,19 @@ export class Index {
     return { first, full: combos.map(combinedKey) };
   }
 
-  /** Throws the duplicate key error if the document would collide with another document (not `id`) in this index. */
-  checkUnique(keys: IndexKeys, doc: DocSource, id: number, ns: string): void {
-    if (!this.byKey) return;
+  /**
+   * Throws the duplicate key error if the document would collide with another document (not `id`) in this index;
+   * `sourceOf` gives the stored documents, to check what a hash finds.
+   */
+  checkUnique(keys: IndexKeys, doc: DocSource, id: number, ns: string, sourceOf: (handle: number) => DocSource): void {
+    if (!this.unique) return;
     for (const key of keys.full) {
-      const holders = this.byKey.get(key);
-      if (holders !== undefined && idsOf(holders).some((holder) => holder !== id)) {
+      const holders = this.byKey ? this.byKey.get(keyHash(key)) : this.byFirst.get(key);
+      if (holders === undefined) continue;
+      const other = idsOf(holders).find(
+        (holder) => holder !== id && (!this.byKey || this.keysOf(sourceOf(holder)).full.includes(key)),
+      );
+      if (other !== undefined) {
         const values = this.combinations(doc).find((combo) => combinedKey(combo.map(keyOf)) === key);
         throw duplicateKeyError(ns, this.name, this.spec.key, values ?? []);
       }
@@ -162,12 +173,12 @@ export class Index {
 
   add(keys: IndexKeys, id: number): void {
     for (const key of keys.first) addId(this.byFirst, key, id);
-    if (this.byKey && this.byKey !== this.byFirst) for (const key of keys.full) addId(this.byKey, key, id);
+    if (this.byKey) for (const key of keys.full) addId(this.byKey, keyHash(key), id);
   }
 
   remove(keys: IndexKeys, id: number): void {
     for (const key of keys.first) removeId(this.byFirst, key, id);
-    if (this.byKey && this.byKey !== this.byFirst) for (const key of keys.full) removeId(this.byKey, key, id);
+    if (this.byKey) for (const key of keys.full) removeId(this.byKey, keyHash(key), id);
   }
 
   /**
@@ -175,12 +186,11 @@ export class Index {
    * document keeps its place among equal keys (like MongoDB's record order) when an update leaves them.
    */
   replace(before: IndexKeys, after: IndexKeys, id: number): void {
-    const move = (map: Map<string, IdSet>, old: string[], updated: string[]) => {
-      for (const key of old) if (!updated.includes(key)) removeId(map, key, id);
-      for (const key of updated) if (!old.includes(key)) addId(map, key, id);
-    };
-    move(this.byFirst, before.first, after.first);
-    if (this.byKey && this.byKey !== this.byFirst) move(this.byKey, before.full, after.full);
+    for (const key of before.first) if (!after.first.includes(key)) removeId(this.byFirst, key, id);
+    for (const key of after.first) if (!before.first.includes(key)) addId(this.byFirst, key, id);
+    if (!this.byKey) return;
+    for (const key of before.full) if (!after.full.includes(key)) removeId(this.byKey, keyHash(key), id);
+    for (const key of after.full) if (!before.full.includes(key)) addId(this.byKey, keyHash(key), id);
   }
 
   /** Handles of the documents whose first indexed field equals the value with this keyOf (a live set: read, never keep). */
@@ -191,13 +201,12 @@ export class Index {
   }
 
   /**
-   * Handles of the documents whose indexed fields equal the values with these keyOf, one per field in index
-   * order; undefined when this index cannot tell (it keeps no full keys, or it is partial).
+   * Handles of documents that may have these keyOf values in the indexed fields (one per field, in index order):
+   * a superset, since what a hash finds may be another key, so the caller checks them. Undefined when this
+   * index cannot tell (it keeps no full keys, or it is partial).
    */
-  lookupAll(valueKeys: string[]): ReadonlySet<number> | number[] | undefined {
+  candidatesFor(valueKeys: string[]): number[] | undefined {
     if (!this.byKey || !this.usableForLookup || valueKeys.length !== this.fields.length) return undefined;
-    const entry = this.byKey.get(combinedKey(valueKeys));
-    if (entry === undefined) return [];
-    return typeof entry === 'number' ? [entry] : entry;
+    return idsOf(this.byKey.get(keyHash(combinedKey(valueKeys))));
   }
 }

@@ -223,20 +223,12 @@ export class Matcher {
           ? { handles: found[0], size, repeats: false, covered: new Set([equality]) }
           : { handles: concat(found), size, repeats: true, covered: new Set([equality]) };
     });
-    // A compound unique index whose every field is given: its full keys answer all those equalities at once.
+    // A unique compound index whose every field is given: at most a few candidates (found by the hash of the
+    // full key), for which every equality is checked.
     if (singleKeys.size > 1) {
-      const full = collection.fullKeyLookup(singleKeys);
-      if (full) {
-        const { handles } = full;
-        const size = isArray(handles) ? handles.length : (handles as ReadonlySet<number>).size;
-        if (!best || size < best.size) {
-          const covered = new Set<number>();
-          this.equalities.forEach(({ field, values }, equality) => {
-            if (values.length === 1 && full.index.fields.includes(field) && singleKeys.get(field) === keyOf(values[0]))
-              covered.add(equality);
-          });
-          best = { handles, size, repeats: false, covered };
-        }
+      const handles = collection.fullKeyCandidates(singleKeys);
+      if (handles && (!best || handles.length < best.size)) {
+        best = { handles, size: handles.length, repeats: false, covered: new Set() };
       }
     }
     return best;

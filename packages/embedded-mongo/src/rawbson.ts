@@ -168,6 +168,38 @@ function copyBytes(bytes: Uint8Array, start: number, end: number, out: Uint8Arra
   return at;
 }
 
+/** How many element names of a document projectBson remembers for the next one. */
+const NAMES_KEPT = 64;
+
+/** A document's element names (where they are in its bytes) and whether each was kept. */
+interface ElementNames {
+  bytes: Uint8Array;
+  count: number;
+  starts: Int32Array;
+  lengths: Int32Array;
+  keep: Uint8Array;
+}
+
+function elementNames(): ElementNames {
+  return {
+    bytes: new Uint8Array(0),
+    count: 0,
+    starts: new Int32Array(NAMES_KEPT),
+    lengths: new Int32Array(NAMES_KEPT),
+    keep: new Uint8Array(NAMES_KEPT),
+  };
+}
+
+/** Whether the name at bytes[start] is the k-th name of the previous document, terminator included. */
+function sameAsPrevious(bytes: Uint8Array, start: number, previous: ElementNames, k: number): boolean {
+  const length = previous.lengths[k];
+  if (bytes[start + length] !== 0) return false;
+  const other = previous.bytes;
+  const otherStart = previous.starts[k];
+  for (let i = 0; i < length; i++) if (bytes[start + i] !== other[otherStart + i]) return false;
+  return true;
+}
+
 /**
  * Applies a simple projection to documents in BSON form, copying the kept elements (_id first, then document
  * order, as mongod's inclusion and exclusion projections do) into shared output chunks.
@@ -184,6 +216,8 @@ export function projectBson(sources: BsonList, plan: SimpleProjection): BsonList
   const bufferOf = new Int32Array(count);
   const starts = new Int32Array(count);
   const lengths = new Int32Array(count);
+  let previous = elementNames();
+  let current = elementNames();
   // Output in chunks: the total size is not known in advance.
   let out = Buffer.allocUnsafe(0);
   let position = 0;
@@ -207,28 +241,42 @@ export function projectBson(sources: BsonList, plan: SimpleProjection): BsonList
     let runEnd = 0;
     const end = sourceEnd - 1;
     let offset = source + 4;
+    let k = 0;
     while (offset < end) {
       const elementStart = offset;
-      const nameStop = nameEnd(bytes, offset);
-      const elementEnd = valueEnd(bytes, bytes[offset], nameStop + 1);
-      offset = elementEnd;
       const nameStart = elementStart + 1;
-      const nameLength = nameStop - nameStart;
+      let nameLength: number;
       let keep: boolean;
-      if (nameLength === 3 && sameName(bytes, nameStart, 3, ID_NAME)) keep = false;
-      else {
-        let named = false;
-        const candidates = byLength[nameLength];
-        if (candidates !== undefined) {
-          for (const name of candidates) {
-            if (sameName(bytes, nameStart, nameLength, name)) {
-              named = true;
-              break;
+      // Documents of a collection mostly have the same fields in the same order: a name equal to the previous
+      // document's at the same position (its terminator included) gets the same answer, without a search.
+      if (k < previous.count && sameAsPrevious(bytes, nameStart, previous, k)) {
+        nameLength = previous.lengths[k];
+        keep = previous.keep[k] === 1;
+      } else {
+        nameLength = nameEnd(bytes, elementStart) - nameStart;
+        if (nameLength === 3 && sameName(bytes, nameStart, 3, ID_NAME)) keep = false;
+        else {
+          let named = false;
+          const candidates = byLength[nameLength];
+          if (candidates !== undefined) {
+            for (const name of candidates) {
+              if (sameName(bytes, nameStart, nameLength, name)) {
+                named = true;
+                break;
+              }
             }
           }
+          keep = named === plan.include;
         }
-        keep = named === plan.include;
       }
+      if (k < NAMES_KEPT) {
+        current.starts[k] = nameStart;
+        current.lengths[k] = nameLength;
+        current.keep[k] = keep ? 1 : 0;
+      }
+      k += 1;
+      const elementEnd = valueEnd(bytes, bytes[elementStart], nameStart + nameLength + 1);
+      offset = elementEnd;
       if (!keep) continue;
       if (elementStart !== runEnd) {
         position = copyBytes(bytes, runStart, runEnd, out, position);
@@ -236,6 +284,9 @@ export function projectBson(sources: BsonList, plan: SimpleProjection): BsonList
       }
       runEnd = elementEnd;
     }
+    current.bytes = bytes;
+    current.count = Math.min(k, NAMES_KEPT);
+    [previous, current] = [current, previous];
     position = copyBytes(bytes, runStart, runEnd, out, position);
     out[position] = 0;
     position += 1;
@@ -323,15 +374,7 @@ function writeBatch(out: Buffer, at: number, batch: RawBatch): number {
   // The element names "0", "1", ... as ASCII digits. No global (Math, String) is touched per document: under
   // jest's vm context every global lookup is slow, and the api's tests run this server there.
   for (let i = 0; i < batch.length; i++) {
-    out[at++] = BsonType.Object;
-    const length = decimalDigits(i);
-    let value = i;
-    for (let d = at + length - 1; d >= at; d--) {
-      out[d] = 48 + (value % 10);
-      value = (value - (value % 10)) / 10;
-    }
-    at += length;
-    out[at++] = 0;
+    at = writeIndexHeader(out, at, i, decimalDigits(i));
     if (list !== undefined) {
       const bytes = list.buffers[list.bufferOf[from + i]];
       const begin = list.starts[from + i];
@@ -387,73 +430,115 @@ export class ReplyParts {
  */
 export class ReplyReader {
   private part = 0;
-  /** Within a RawBatch: 0 its size, then per document 1 the element header and 2 the document, then 3 its end. */
+  /**
+   * Within a RawBatch: 0 its size, 1 the next document, 2 the body of a document whose header went out on its
+   * own (4: the same for the last document), 3 the array's end.
+   */
   private step = 0;
   private doc = 0;
   private piece: Uint8Array | undefined;
   private pieceStart = 0;
   private pieceEnd = 0;
+  private pending: Uint8Array | undefined;
+  private pendingStart = 0;
+  private pendingEnd = 0;
   private readonly scratch = Buffer.allocUnsafe(16);
 
   constructor(private readonly parts: Part[]) {}
 
   /** Copies the next bytes into out[at, out.length); returns where they end (at itself once all is out). */
   fill(out: Buffer, at: number): number {
-    while (at < out.length) {
-      if (this.pieceStart === this.pieceEnd && !this.nextPiece()) break;
-      const count = Math.min(out.length - at, this.pieceEnd - this.pieceStart);
-      out.set(this.piece!.subarray(this.pieceStart, this.pieceStart + count), at);
-      at += count;
-      this.pieceStart += count;
+    const end = out.length;
+    while (at < end) {
+      if (this.pieceStart < this.pieceEnd) {
+        // The rest of a piece that did not fit last time.
+        const count = Math.min(end - at, this.pieceEnd - this.pieceStart);
+        out.set(this.piece!.subarray(this.pieceStart, this.pieceStart + count), at);
+        at += count;
+        this.pieceStart += count;
+        continue;
+      }
+      const part = this.parts[this.part];
+      if (part === undefined) break;
+      if (!(part instanceof RawBatch)) {
+        this.part += 1;
+        this.use(part, 0, part.length);
+        continue;
+      }
+      if (this.step === 1) {
+        // The next document, with its element header (an embedded document named by its index), written
+        // straight into `out` when it fits whole, as nearly all do; else in pieces.
+        const i = part.from + this.doc;
+        const { docs } = part;
+        let bytes: Uint8Array;
+        let start: number;
+        let length: number;
+        if (docs instanceof BsonList) {
+          bytes = docs.buffers[docs.bufferOf[i]];
+          start = docs.starts[i];
+          length = docs.lengths[i];
+        } else {
+          bytes = docs[i];
+          start = 0;
+          length = bytes.length;
+        }
+        const digits = decimalDigits(this.doc);
+        this.doc += 1;
+        if (this.doc === part.length) this.step = 3;
+        if (end - at >= 2 + digits + length) {
+          at = writeIndexHeader(out, at, this.doc - 1, digits);
+          out.set(bytes.subarray(start, start + length), at);
+          at += length;
+        } else {
+          this.pending = bytes;
+          this.pendingStart = start;
+          this.pendingEnd = start + length;
+          this.use(this.scratch, 0, writeIndexHeader(this.scratch, 0, this.doc - 1, digits));
+          this.step = this.step === 3 ? 4 : 2;
+        }
+        continue;
+      }
+      if (this.step === 2 || this.step === 4) {
+        // The document whose header went out as a piece.
+        this.use(this.pending!, this.pendingStart, this.pendingEnd);
+        this.pending = undefined;
+        this.step = this.step === 4 ? 3 : 1;
+        continue;
+      }
+      if (this.step === 0) {
+        this.scratch.writeInt32LE(part.arraySize, 0);
+        this.use(this.scratch, 0, 4);
+        this.doc = 0;
+        this.step = part.length > 0 ? 1 : 3;
+        continue;
+      }
+      // step 3: the array's end
+      this.part += 1;
+      this.step = 0;
+      this.scratch[0] = 0;
+      this.use(this.scratch, 0, 1);
     }
     return at;
   }
 
-  private use(bytes: Uint8Array, start: number, end: number): true {
+  private use(bytes: Uint8Array, start: number, end: number): void {
     this.piece = bytes;
     this.pieceStart = start;
     this.pieceEnd = end;
-    return true;
   }
+}
 
-  private nextPiece(): boolean {
-    const part = this.parts[this.part];
-    if (part === undefined) return false;
-    if (!(part instanceof RawBatch)) {
-      this.part += 1;
-      return this.use(part, 0, part.length);
-    }
-    const { scratch } = this;
-    if (this.step === 0) {
-      scratch.writeInt32LE(part.arraySize, 0);
-      this.step = part.length > 0 ? 1 : 3;
-      this.doc = 0;
-      return this.use(scratch, 0, 4);
-    }
-    if (this.step === 1) {
-      // The element header: an embedded document named by its index.
-      scratch[0] = BsonType.Object;
-      const length = scratch.write(String(this.doc), 1, 'latin1');
-      scratch[length + 1] = 0;
-      this.step = 2;
-      return this.use(scratch, 0, length + 2);
-    }
-    if (this.step === 2) {
-      const i = part.from + this.doc;
-      this.doc += 1;
-      this.step = this.doc < part.length ? 1 : 3;
-      const { docs } = part;
-      if (docs instanceof BsonList) {
-        const start = docs.starts[i];
-        return this.use(docs.buffers[docs.bufferOf[i]], start, start + docs.lengths[i]);
-      }
-      return this.use(docs[i], 0, docs[i].length);
-    }
-    this.part += 1;
-    this.step = 0;
-    scratch[0] = 0;
-    return this.use(scratch, 0, 1);
+/** Writes an array element header for an embedded document named `index` (of `digits` digits); returns its end. */
+function writeIndexHeader(out: Uint8Array, at: number, index: number, digits: number): number {
+  out[at++] = BsonType.Object;
+  let value = index;
+  for (let d = at + digits - 1; d >= at; d--) {
+    out[d] = 48 + (value % 10);
+    value = (value - (value % 10)) / 10;
   }
+  at += digits;
+  out[at++] = 0;
+  return at;
 }
 
 /**

@@ -71,6 +71,16 @@ function objectIdKey(id: ObjectId): string {
   );
 }
 
+/**
+ * A 30-bit hash of a key (keyOf): maps keyed by it hold small integers, not a string per document. Equal keys
+ * have equal hashes; different keys rarely do, so whoever looks a hash up checks what it finds.
+ */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
 /** Values that an equality index can answer for (others fall back to a scan). */
 export function isIndexableScalar(value: unknown): boolean {
   switch (typeof value) {
