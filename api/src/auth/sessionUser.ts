@@ -17,7 +17,8 @@ import type { UserFields, UserSubscription } from '../models/user';
  * next request. Each copy is numbered by the read that made it (the user's `sessionRev`, bumped atomically by that
  * read), and a session only takes a copy newer than its own, so concurrent refreshes cannot leave an older one. A
  * sign-in writes its copy after the session is saved and checks the number again, which closes the race with a
- * change made meanwhile. Logout, password changes and deletion remove sessions; the
+ * change made meanwhile. A copy older than SESSION_USER_MAX_AGE_MS is read again (a safety net for a process that
+ * died between a change and its refresh). Logout, password changes and deletion remove sessions; the
  * trial's end is a date in the copy, compared with the clock on each request. The password hash and the plate
  * settings are not in the copy: the few routes that need them read the user.
  */
@@ -95,6 +96,20 @@ interface StoredSessionDocument {
   user?: StoredSessionUser;
   /** The user's `sessionRev` when `user` was read. */
   rev?: number;
+  /** When `user` was read. */
+  copiedAt?: Date;
+}
+
+/**
+ * A copy older than this is read again on the session's next request: a safety net only. Every change the api
+ * makes refreshes the copies at once; this bounds how long one can stay behind if a process died between a change
+ * and its refresh, or after a change made to the database by hand.
+ */
+export const SESSION_USER_MAX_AGE_MS = 60_000;
+
+interface LoadedUser {
+  user: StoredSessionUser;
+  copiedAt: Date | undefined;
 }
 
 /**
@@ -116,7 +131,7 @@ export class UserSessionStore extends MongoStore {
           Record<string | symbol, unknown>;
         // As connect-mongo does with touchAfter: the last write's time decides when to touch again.
         if (doc.lastModified) data.lastModified = doc.lastModified;
-        if (doc.user) data[LOADED_USER] = doc.user;
+        if (doc.user) data[LOADED_USER] = { user: doc.user, copiedAt: doc.copiedAt } satisfies LoadedUser;
         callback(null, data);
       } catch (error) {
         callback(error);
@@ -125,17 +140,19 @@ export class UserSessionStore extends MongoStore {
   }
 
   override createSession(req: Request, data: session.SessionData): session.Session & Partial<session.SessionData> {
-    const loaded = (data as unknown as Record<symbol, StoredSessionUser | undefined>)[LOADED_USER];
+    const loaded = (data as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER];
     const created = super.createSession(req, data);
-    (req as unknown as Record<symbol, StoredSessionUser | undefined>)[LOADED_USER] = loaded;
+    (req as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER] = loaded;
     return created;
   }
 }
 
-/** The copy read with this request's session, if it belongs to `userId`. */
-export function loadedSessionUser(req: Request, userId: string): SessionUser | undefined {
-  const loaded = (req as unknown as Record<symbol, StoredSessionUser | undefined>)[LOADED_USER];
-  return loaded && loaded._id.toHexString() === userId ? sessionUserOf(loaded) : undefined;
+/** The copy read with this request's session, if it belongs to `userId` and is recent enough. */
+export function loadedSessionUser(req: Request, userId: string, now = Date.now()): SessionUser | undefined {
+  const loaded = (req as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER];
+  if (!loaded || loaded.user._id.toHexString() !== userId) return undefined;
+  if (!loaded.copiedAt || now - loaded.copiedAt.getTime() > SESSION_USER_MAX_AGE_MS) return undefined;
+  return sessionUserOf(loaded.user);
 }
 
 export const SESSIONS_COLLECTION = 'sessions';
@@ -145,7 +162,10 @@ function sessionsOf(db: Db): Collection<StoredSessionDocument> {
 }
 
 /** The user's copy, read in the same atomic step that numbers it (`sessionRev`): a later read has a higher number. */
-async function readNumbered(db: Db, userId: Types.ObjectId): Promise<{ user: StoredSessionUser; rev: number } | null> {
+async function readNumbered(
+  db: Db,
+  userId: Types.ObjectId,
+): Promise<{ user: StoredSessionUser; rev: number; copiedAt: Date } | null> {
   const found = await db
     .collection<UserFields & { sessionRev?: number }>('users')
     .findOneAndUpdate(
@@ -153,7 +173,7 @@ async function readNumbered(db: Db, userId: Types.ObjectId): Promise<{ user: Sto
       { $inc: { sessionRev: 1 } },
       { projection: { ...SESSION_USER_PROJECTION, sessionRev: 1 }, returnDocument: 'after' },
     );
-  return found && { user: storedSessionUser(found), rev: found.sessionRev ?? 0 };
+  return found && { user: storedSessionUser(found), rev: found.sessionRev ?? 0, copiedAt: new Date() };
 }
 
 /** Sessions whose copy is older than `rev` (or missing): an older read never overwrites a newer one. */
