@@ -10,6 +10,7 @@ import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
+import { databaseOf } from './auth/sessionUser';
 import { authRateLimits, passwordRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
 import { createMailer } from './mail';
 import { accountRateLimits } from './auth/accountLimits';
@@ -63,7 +64,8 @@ export function createApp({
   stripe,
 }: AppDeps) {
   const models = createModels(connection);
-  const passport = createPassport(models.User);
+  const db = databaseOf(connection);
+  const passport = createPassport(models.User, db);
   const progress = createProgressService(models);
   const workouts = createWorkoutService({ ...models, progress });
   const sessions = createSessionService({ ...models, workouts, progress });
@@ -98,10 +100,10 @@ export function createApp({
   app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
   const limits = authRateLimits(models.RateLimitCounter, rateLimits);
   const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
-  app.use('/api', authRouter({ config, passport, User: models.User, onUserCreated, limits }));
+  app.use('/api', authRouter({ config, db, passport, User: models.User, onUserCreated, limits }));
   const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
   const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
-  app.use('/api', passwordsRouter({ config, passwords, limits: passwordLimits }));
+  app.use('/api', passwordsRouter({ config, db, passwords, limits: passwordLimits }));
   app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
   app.use('/api', syncRouter({ sync, workouts, sessions }));
   app.use('/api', goalsRouter({ goals, User: models.User }));

@@ -1,14 +1,15 @@
 import type { RequestHandler } from 'express';
 import session from 'express-session';
-import { MongoStore } from 'connect-mongo';
 import type { MongoClient } from 'mongodb';
 import type { Config } from './config';
 import { logger } from './logger';
+import { SESSIONS_COLLECTION, UserSessionStore } from './auth/sessionUser';
+
+export { SESSIONS_COLLECTION };
 
 export const SESSION_COOKIE = 'hit.sid';
 const SESSION_DAYS = 30;
 const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
-export const SESSIONS_COLLECTION = 'sessions';
 
 interface SessionDeps {
   config: Pick<Config, 'sessionSecret' | 'isProduction'>;
@@ -21,7 +22,10 @@ export function sessionCookieOptions(config: Pick<Config, 'isProduction'>) {
   return { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
 }
 
-/** Cookie sessions stored in MongoDB through mongoose's own client, so every api process shares them. */
+/**
+ * Cookie sessions stored in MongoDB through mongoose's own client, so every api process shares them; each carries its
+ * user's copy (auth/sessionUser.ts), read in the same query.
+ */
 export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps): RequestHandler {
   // connect-mongo's own TTL-index creation caches a failure forever if the database is down at start-up;
   // creating the index here keeps the store usable once the database is back.
@@ -30,11 +34,17 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
     .collection(SESSIONS_COLLECTION)
     .createIndex({ expires: 1 }, { expireAfterSeconds: 0 })
     .catch((error: unknown) => logger.warn('could not create the sessions TTL index', { error }));
+  // A user's sessions are found by this (a change of the user, signing out everywhere).
+  mongoClient
+    .db(dbName)
+    .collection(SESSIONS_COLLECTION)
+    .createIndex({ userId: 1 }, { sparse: true })
+    .catch((error: unknown) => logger.warn('could not create the sessions userId index', { error }));
 
   const middleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: MongoStore.create({
+    store: new UserSessionStore({
       client: mongoClient,
       dbName,
       collectionName: SESSIONS_COLLECTION,

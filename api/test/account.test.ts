@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../src/session';
 import { FakeStripeServer, fakeSubscription, STRIPE_TEST_ENV } from './fakeStripe';
 import {
   buildTestApp,
+  changeUser,
   RELAXED_RATE_LIMITS,
   signUp,
   startTestDatabase,
@@ -419,7 +420,8 @@ describe('your data and your account (issue #20)', () => {
         const ended = stripe.addSubscription(
           fakeSubscription({ id: `sub_old_${user.id}`, customer: customer.id, periodEnd, status: 'canceled' }),
         );
-        await database.connection.collection('users').updateOne(
+        await changeUser(
+          database.connection,
           { _id: new Types.ObjectId(user.id) },
           {
             $set: {

@@ -9,7 +9,7 @@ import {
 import { DEMO_PLAN_NAME, TEST_MODE_NOTICE } from '../src/billing/demoCheckoutPage';
 import { addOneMonth } from '../src/billing/demoProvider';
 import { loadConfig } from '../src/config';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, changeUser, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Agent = ReturnType<typeof request.agent>;
@@ -27,7 +27,7 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
   const users = () => database.connection.collection('users');
   const storedUser = (id: string) => users().findOne({ _id: new Types.ObjectId(id) });
   const setUser = (id: string, fields: Record<string, unknown>) =>
-    users().updateOne({ _id: new Types.ObjectId(id) }, { $set: fields });
+    changeUser(database.connection, { _id: new Types.ObjectId(id) }, { $set: fields });
 
   async function status(agent: Agent) {
     const response = await agent.get('/api/subscription/status').expect(200);

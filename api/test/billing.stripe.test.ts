@@ -12,7 +12,7 @@ import {
   TEST_WEBHOOK_SECRET,
   toUnix,
 } from './fakeStripe';
-import { RELAXED_RATE_LIMITS, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { RELAXED_RATE_LIMITS, changeUser, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A date `days` from now, to the whole second (Stripe's timestamps are in seconds). */
@@ -55,7 +55,7 @@ describe('billing with Stripe', () => {
   const users = () => database.connection.collection('users');
   const storedUser = (id: string) => users().findOne({ _id: new Types.ObjectId(id) });
   const setUser = (id: string, fields: Record<string, unknown>) =>
-    users().updateOne({ _id: new Types.ObjectId(id) }, { $set: fields });
+    changeUser(database.connection, { _id: new Types.ObjectId(id) }, { $set: fields });
   const pendingCheckoutsOf = (id: string) =>
     database.connection.collection('pendingcheckouts').countDocuments({ userId: new Types.ObjectId(id) });
 

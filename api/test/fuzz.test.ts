@@ -22,7 +22,7 @@ import { loadConfig } from '../src/config';
 import { INVALID_PATH_MESSAGE } from '../src/errors';
 import { createModels } from '../src/models';
 import { FakeStripeServer, fakeSubscription, STRIPE_TEST_ENV, stripeEvent, TEST_WEBHOOK_SECRET } from './fakeStripe';
-import { RELAXED_RATE_LIMITS, TEST_PASSWORD, startTestDatabase, type TestDatabase } from './helpers';
+import { RELAXED_RATE_LIMITS, TEST_PASSWORD, changeUser, startTestDatabase, type TestDatabase } from './helpers';
 import { appRoutes } from './routeCalls';
 import { completeAll, expireTrial, getDays, snapshotOf } from './workoutFixtures';
 import {
@@ -454,9 +454,11 @@ describe('hostile input (fuzz)', () => {
     // The trial user is a Stripe customer too, so signed webhook events find someone.
     const customer = stripeServer.addCustomer(ctx.trialEmail, { userId: ctx.userIds.trial });
     ctx.customerId = customer.id;
-    await database.connection
-      .collection('users')
-      .updateOne({ email: ctx.trialEmail }, { $set: { 'subscription.customerId': customer.id } });
+    await changeUser(
+      database.connection,
+      { email: ctx.trialEmail },
+      { $set: { 'subscription.customerId': customer.id } },
+    );
     const periodEnd = new Date(Date.now() + 30 * 86_400_000);
     stripeServer.subscriptions.set('sub_fuzz', fakeSubscription({ id: 'sub_fuzz', customer: customer.id, periodEnd }));
   }, 30_000);

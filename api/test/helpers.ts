@@ -3,11 +3,13 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Connection } from 'mongoose';
+import type { Filter, UpdateFilter, Document } from 'mongodb';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { createApp } from '../src/app';
 import { RATE_LIMITS, type RateLimitSettings } from '../src/auth/rateLimits';
 import { loadConfig } from '../src/config';
 import { connectMongoose } from '../src/db';
+import { databaseOf, refreshSessionUsers } from '../src/auth/sessionUser';
 
 export interface TestDatabase {
   connection: Connection;
@@ -98,4 +100,17 @@ export async function signUp(
     agent,
     user: response.body as { id: string; email: string; firstName: string | null; lastName: string | null },
   };
+}
+
+/**
+ * Changes a user's stored document out of band (the passage of time, an operator's fix), then the copies their
+ * sessions carry (auth/sessionUser.ts), as the api does after each of its own changes.
+ */
+export async function changeUser(
+  connection: Connection,
+  filter: Filter<Document>,
+  update: UpdateFilter<Document>,
+): Promise<void> {
+  const user = await connection.collection('users').findOneAndUpdate(filter, update, { returnDocument: 'after' });
+  if (user) await refreshSessionUsers(databaseOf(connection), user._id as never);
 }

@@ -1,7 +1,7 @@
 import { Schema, Types, type Model } from 'mongoose';
 import { runRetention, RETENTION_HELP } from '../src/retention';
 import { deleteInactiveFreeAccounts, findInactiveFreeAccounts, isDueForDeletion } from '../src/services/retention';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, changeUser, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number, now = new Date()) => new Date(now.getTime() - days * DAY_MS);
@@ -31,7 +31,7 @@ describe('retention', () => {
   /** A signed-in account whose last activity (and anything else stored) is then set as given, with one note. */
   async function account(fields: Record<string, unknown>) {
     const { agent, user } = await signUp(app);
-    await users().updateOne({ email: user.email }, { $set: fields });
+    await changeUser(database.connection, { email: user.email }, { $set: fields });
     await Note.create({ userId: new Types.ObjectId(user.id), text: `note of ${user.email}` });
     return { agent, user };
   }
@@ -154,14 +154,14 @@ describe('retention', () => {
       const { agent, user } = await signUp(app);
       const lastActive = async () => (await users().findOne({ email: user.email }))!.lastActiveAt as Date;
 
-      await users().updateOne({ email: user.email }, { $set: { lastActiveAt: daysAgo(2) } });
+      await changeUser(database.connection, { email: user.email }, { $set: { lastActiveAt: daysAgo(2) } });
       const before = Date.now();
       await agent.get('/api/user').expect(200);
       expect((await lastActive()).getTime()).toBeGreaterThanOrEqual(before - 1000);
 
       // Within the day: no write for every request.
       const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
-      await users().updateOne({ email: user.email }, { $set: { lastActiveAt: hourAgo } });
+      await changeUser(database.connection, { email: user.email }, { $set: { lastActiveAt: hourAgo } });
       await agent.get('/api/user').expect(200);
       expect(await lastActive()).toEqual(hourAgo);
     });

@@ -9,7 +9,7 @@ import {
   type WorkoutSet,
 } from '@hit/contracts';
 import { completeInRotation, INITIAL_WORKOUT_STATE, type RotationState } from '@hit/contracts/rules';
-import type { TestDatabase } from './helpers';
+import { changeUser, type TestDatabase } from './helpers';
 import type { Agent } from './workoutFixtures';
 
 /**
@@ -192,7 +192,8 @@ export async function backdateAccount(
   trialEndsInDays: number,
 ) {
   const day = 24 * 60 * MINUTE;
-  await database.connection.collection('users').updateOne(
+  await changeUser(
+    database.connection,
     { _id: new Types.ObjectId(userId) },
     {
       $set: {
@@ -205,7 +206,8 @@ export async function backdateAccount(
 
 /** A paid subscription, as the checkout leaves it (the upgrade). */
 export async function upgrade(database: TestDatabase, userId: string) {
-  await database.connection.collection('users').updateOne(
+  await changeUser(
+    database.connection,
     { _id: new Types.ObjectId(userId) },
     {
       $set: {

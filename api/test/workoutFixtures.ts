@@ -10,7 +10,7 @@ import {
   type WorkoutDay,
   type WorkoutSet,
 } from '@hit/contracts';
-import type { TestDatabase } from './helpers';
+import { changeUser, type TestDatabase } from './helpers';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -77,9 +77,11 @@ export async function performDay(agent: Agent, dayId: number, base = 100) {
 
 /** Ends a user's trial directly in the database (no subscription): premium routes must answer 402. */
 export async function expireTrial(database: TestDatabase, userId: string) {
-  await database.connection
-    .collection('users')
-    .updateOne({ _id: new Types.ObjectId(userId) }, { $set: { trialEndsAt: new Date(Date.now() - 60_000) } });
+  await changeUser(
+    database.connection,
+    { _id: new Types.ObjectId(userId) },
+    { $set: { trialEndsAt: new Date(Date.now() - 60_000) } },
+  );
 }
 
 /** Counts of a user's workout documents, to prove a refused request wrote nothing. */

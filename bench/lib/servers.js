@@ -8,9 +8,9 @@ const { REPO_ROOT, freePort, sleep } = require('./util');
 
 const started = new Set();
 
-function spawnNode(script, args, env, label) {
+function spawnNode(script, args, env, label, nodeArgs = []) {
   const output = [];
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,8 +72,11 @@ async function startDatabase(dataDir) {
  * session cookie Secure, which a browser never sends back over plain http://127.0.0.1 (the code paths are
  * otherwise the same: compression, static caching, sessions in MongoDB).
  */
-/** The production api on the bench database; `port` to start it again where a browser already has its pages. */
-async function startApi({ mongoUri, dataDir, port: wanted }) {
+/**
+ * The production api on the bench database; `port` to start it again where a browser already has its pages;
+ * `nodeArgs` for node itself (bench/profile.js: --cpu-prof).
+ */
+async function startApi({ mongoUri, dataDir, port: wanted, nodeArgs = [] }) {
   const port = wanted ?? (await freePort());
   const child = spawnNode(
     path.join(REPO_ROOT, 'api/dist/server.js'),
@@ -90,6 +93,7 @@ async function startApi({ mongoUri, dataDir, port: wanted }) {
       REMOTES_MODE: 'static',
     },
     'api',
+    nodeArgs,
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(child, async () => (await fetch(`${baseUrl}/api/health`)).ok, 30_000, 'api');

@@ -43,6 +43,10 @@ async function backdateAccount(mongoUri, userId) {
         { $set: { createdAt: new Date(Date.now() - BACKDATE_DAYS * 24 * HOUR) } },
       );
     if (matchedCount !== 1) throw new Error(`no user ${userId} to backdate`);
+    // Sessions carry their user's copy (api/src/auth/sessionUser.ts): refreshed as the api does after its changes.
+    // (The built api: the bench runs after ensureBuilt.)
+    const { refreshSessionUsers } = require('../../api/dist/auth/sessionUser');
+    await refreshSessionUsers(mongo.db(), new ObjectId(userId));
   } finally {
     await mongo.close();
   }

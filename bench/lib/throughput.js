@@ -63,6 +63,14 @@ function autosaveBody(session, reps = 8) {
   };
 }
 
+/**
+ * Two bodies in turn, 8 and 9 reps on the first sets: every autosave really changes sets, as at the gym (an
+ * identical body would measure only the no-change path).
+ */
+function autosaveBodies(session) {
+  return [8, 9].map((reps) => JSON.stringify(autosaveBody(session, reps)));
+}
+
 async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   // Baseline: one session created through /login, its cookie reused by every connection.
   const login = await fetch(`${baseline.baseUrl}/login`);
@@ -86,9 +94,7 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   );
 
   const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
-  // Two bodies in turn, 8 and 9 reps on the first sets: every autosave really changes sets, as at the gym
-  // (an identical body would measure only the no-change path).
-  const bodies = [8, 9].map((reps) => JSON.stringify(autosaveBody(session, reps)));
+  const bodies = autosaveBodies(session);
   await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0])); // valid, and the entries exist
   const putHeaders = { cookie, 'content-type': 'application/json', origin: api.baseUrl };
   log(`  api PUT /api/sessions/:id (autosave), ${duration} s ...`);
@@ -103,4 +109,4 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
   return { hello, workoutDays, autosave, rss: { peak: during.peak, after: after.last } };
 }
 
-module.exports = { measureThroughput, runLoad };
+module.exports = { measureThroughput, runLoad, autosaveBodies };

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import type { Browser } from 'playwright-core';
 import { dismissWelcome, signUpThroughForm } from '../support/accounts';
+import { changeUser } from '../support/users';
 import { saveScreenshot } from '../support/artifacts';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
@@ -34,10 +35,7 @@ describe('an expired trial upgraded through the demo checkout', () => {
     await dismissWelcome(page);
 
     // The trial ended yesterday.
-    await mongo
-      .db()
-      .collection('users')
-      .updateOne({ email }, { $set: { trialEndsAt: new Date(Date.now() - 86_400_000) } });
+    await changeUser(mongo.db(), { email }, { $set: { trialEndsAt: new Date(Date.now() - 86_400_000) } });
 
     await page.reload();
     await page.getByRole('dialog', { name: 'Free Trial Expired' }).waitFor();

@@ -16,6 +16,7 @@ import {
   type StoppableApp,
 } from '../support/installedApp';
 import { logExercise, skipRest, waitClosely, type ExerciseLog } from '../support/workout';
+import { changeUser } from '../support/users';
 
 /**
  * A whole workout with no signal, synced exactly once (issue #18): the api process is really stopped (not an emulated
@@ -289,10 +290,7 @@ describe('the trial ending while offline', () => {
     await skipRestIfOpen(page);
     await page.getByRole('button', { name: 'Exit' }).click();
     await page.getByText('6 sets waiting to sync').waitFor();
-    await mongo
-      .db()
-      .collection('users')
-      .updateOne({ email }, { $set: { trialEndsAt: trialEnd } });
+    await changeUser(mongo.db(), { email }, { $set: { trialEndsAt: trialEnd } });
 
     await app.start();
     const overlay = page.getByRole('dialog', { name: 'Free Trial Expired' });

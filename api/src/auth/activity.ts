@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { UserModel } from '../models/user';
+import { userChanged } from './sessionUser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,6 +12,7 @@ export function recordActivity(User: UserModel): RequestHandler {
     const now = new Date();
     user.lastActiveAt = now;
     User.updateOne({ _id: user._id }, { $set: { lastActiveAt: now } })
+      .then(() => userChanged(User.db, user._id))
       .then(() => next())
       .catch(next);
   };

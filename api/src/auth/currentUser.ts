@@ -2,15 +2,15 @@ import type { Request, RequestHandler } from 'express';
 import type { User } from '@hit/contracts';
 import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
-import type { UserDocument } from '../models/user';
 import { subscriptionStatusOf } from '../services/access';
+import type { SessionUser } from './sessionUser';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // passport puts the deserialized user here: the stored document.
+    // passport puts the deserialized user here: the copy carried with the session (auth/sessionUser.ts).
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends UserDocument {}
+    interface User extends SessionUser {}
   }
 }
 
@@ -18,12 +18,12 @@ export const ACCESS_DENIED_MESSAGE =
   'Your free trial has ended. Upgrade to Premium to continue tracking workouts and viewing your progress.';
 
 /** What a client may see of a user: never the password hash. */
-export function toPublicUser(user: UserDocument): User {
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+export function toPublicUser(user: Pick<SessionUser, '_id' | 'email' | 'firstName' | 'lastName'>): User {
+  return { id: user._id.toHexString(), email: user.email, firstName: user.firstName, lastName: user.lastName };
 }
 
 /** The signed-in user, or 401. Every query of a route is scoped by this user's id, never by one from the request. */
-export function currentUser(req: Request): UserDocument {
+export function currentUser(req: Request): SessionUser {
   if (!req.user) throw new HttpError(401, 'Not authenticated');
   return req.user;
 }

@@ -1,12 +1,15 @@
 import passport, { type PassportStatic } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
+import type { Request } from 'express';
+import type { Db } from 'mongodb';
 import type { UserModel } from '../models/user';
 import { dummyPasswordHash, verifyPassword } from './password';
+import { attachSessionUser, loadedSessionUser, type SessionUser } from './sessionUser';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 /** A passport instance of this app's own (not the global one), so several apps can run in one process. */
-export function createPassport(User: UserModel): PassportStatic {
+export function createPassport(User: UserModel, db: Db): PassportStatic {
   const instance = new passport.Passport() as PassportStatic;
 
   instance.use(
@@ -22,14 +25,17 @@ export function createPassport(User: UserModel): PassportStatic {
     }),
   );
 
-  instance.serializeUser((user, done) => done(null, user.id));
-  instance.deserializeUser(async (id: string, done) => {
-    try {
-      // A deleted account (retention, reset) simply ends the session.
-      done(null, (await User.findById(id)) ?? false);
-    } catch (error) {
-      done(error);
-    }
-  });
+  instance.serializeUser((user, done) => done(null, String(user._id)));
+  instance.deserializeUser(
+    async (req: Request, id: string, done: (error: unknown, user?: SessionUser | false) => void) => {
+      try {
+        // The user's copy came with the session (auth/sessionUser.ts): no lookup. A session saved before copies
+        // existed gets one now; a deleted account's session ends.
+        done(null, loadedSessionUser(req, id) ?? (await attachSessionUser(db, req.sessionID, id)) ?? false);
+      } catch (error) {
+        done(error);
+      }
+    },
+  );
   return instance;
 }

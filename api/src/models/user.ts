@@ -27,6 +27,8 @@ export interface UserFields {
   subscription: UserSubscription;
   /** The bar, sled and plates the lifter has (issue #19); null until edited, when the defaults stand. */
   plateSettings: PlateSettingsBody | null;
+  /** Numbers the reads that copy the user into their sessions (auth/sessionUser.ts); bumped by each such read. */
+  sessionRev: number;
 }
 
 export type UserDocument = HydratedDocument<UserFields>;
@@ -55,6 +57,7 @@ const userSchema = new Schema<UserFields>(
     hasPaid: { type: Boolean, default: false },
     subscription: { type: subscriptionSchema, default: () => ({}) },
     plateSettings: { type: Schema.Types.Mixed, default: null },
+    sessionRev: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

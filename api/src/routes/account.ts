@@ -12,6 +12,8 @@ import type { BillingService } from '../services/billing';
 import type { ExportService, ExportSink } from '../services/export';
 import { deleteAccountAndData } from '../services/retention';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session';
+import { userModel } from '../models/user';
+import { storedSessionUser } from '../auth/sessionUser';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted';
@@ -98,9 +100,12 @@ export function accountRouter({ config, connection, exports, billing, limits }: 
   // The password again, checked like a sign-in (rate limited); a subscription is ended at its provider first: if that
   // fails, nothing is deleted.
   router.delete('/user', requireUser, ...limits.deleteAccount, async (req, res) => {
-    const user = currentUser(req);
     const { password } = parseOr400(deleteAccountBodySchema, req.body ?? {});
-    if (!(await verifyPassword(password, user.passwordHash))) throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
+    // Read now, not from the session's copy: the hash is never carried there, and billing decides on the stored state.
+    const stored = await userModel(connection).findById(currentUser(req)._id).lean();
+    if (!stored) throw new HttpError(401, 'Not authenticated');
+    const user = { ...storedSessionUser(stored), id: stored._id.toHexString() };
+    if (!(await verifyPassword(password, stored.passwordHash))) throw new HttpError(401, WRONG_PASSWORD_MESSAGE);
     const subscriptions = await billing.cancelForDeletion(user);
     const deleted = await deleteAccountAndData(connection, { id: user.id, email: user.email });
     logger.info('account deleted by its owner', { userId: user.id, subscriptions, ...deleted });

@@ -1,4 +1,6 @@
 import { Router, type Request } from 'express';
+import type { Types } from 'mongoose';
+import type { Db } from 'mongodb';
 import type { PassportStatic } from 'passport';
 import { loginBodySchema, registerBodySchema, type User } from '@hit/contracts';
 import type { Config } from '../config';
@@ -11,11 +13,14 @@ import { parseOr400 } from '../http/validate';
 import type { UserDocument, UserModel } from '../models/user';
 import { trialEndFor } from '../services/access';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session';
+import { attachSessionUser } from '../auth/sessionUser';
 
 export const USER_EXISTS_MESSAGE = 'User already exists';
 
 interface AuthDeps {
   config: Pick<Config, 'trialDays' | 'isProduction'>;
+  /** The database the sessions live in (auth/sessionUser.ts). */
+  db: Db;
   passport: PassportStatic;
   User: UserModel;
   /** Runs once for every new account (seeds the workout program). */
@@ -24,16 +29,23 @@ interface AuthDeps {
   limits: AuthRateLimits;
 }
 
-export function logIn(req: Request, user: UserDocument): Promise<void> {
+/**
+ * Signs `user` in on this request's session; the saved session then gets the user's copy (auth/sessionUser.ts), the
+ * one every later request of it reads.
+ */
+export async function logIn(req: Request, user: { _id: Types.ObjectId }, db: Db): Promise<void> {
   // passport regenerates the session on log-in: a session id from before sign-in is never reused (no fixation).
-  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    req.logIn(user as Express.User, (error) => (error ? reject(error) : resolve())),
+  );
+  if (!(await attachSessionUser(db, req.sessionID, user._id))) throw new HttpError(401, 'Not authenticated');
 }
 
 function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: number })?.code === 11000;
 }
 
-export function authRouter({ config, passport, User, onUserCreated, limits }: AuthDeps): Router {
+export function authRouter({ config, db, passport, User, onUserCreated, limits }: AuthDeps): Router {
   const router = Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
@@ -56,7 +68,7 @@ export function authRouter({ config, passport, User, onUserCreated, limits }: Au
       throw error;
     }
     await onUserCreated(user);
-    await logIn(req, user);
+    await logIn(req, user, db);
     res.status(201).json(toPublicUser(user) satisfies User);
   });
 
@@ -69,7 +81,7 @@ export function authRouter({ config, passport, User, onUserCreated, limits }: Au
       )(req, res, next);
     });
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-    await logIn(req, user);
+    await logIn(req, user, db);
     res.json(toPublicUser(user) satisfies User);
   });
 

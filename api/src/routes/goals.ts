@@ -48,8 +48,10 @@ export function goalsRouter({ goals, User }: { goals: GoalService; User: UserMod
   });
 
   // Plate settings are the lifter's own, not premium: they stay readable and editable after the trial.
-  router.get('/settings/plates', requireUser, (req, res) => {
-    const settings: PlateSettings = currentUser(req).plateSettings ?? DEFAULT_PLATE_SETTINGS;
+  router.get('/settings/plates', requireUser, async (req, res) => {
+    // Not carried with the session (auth/sessionUser.ts): read here.
+    const stored = await User.findById(currentUser(req)._id, { plateSettings: 1 }).lean();
+    const settings: PlateSettings = stored?.plateSettings ?? DEFAULT_PLATE_SETTINGS;
     res.json(settings);
   });
 

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Db } from 'mongodb';
 import {
   changePasswordBodySchema,
   FORGOT_PASSWORD_MESSAGE,
@@ -19,10 +20,12 @@ interface PasswordsRouterDeps {
   config: Pick<Config, 'publicOrigin'>;
   passwords: PasswordService;
   limits: PasswordRateLimits;
+  /** The database the sessions live in (auth/sessionUser.ts). */
+  db: Db;
 }
 
 /** POST /api/user/password (signed in), /api/password/forgot and /api/password/reset (anyone). */
-export function passwordsRouter({ config, passwords, limits }: PasswordsRouterDeps): Router {
+export function passwordsRouter({ config, db, passwords, limits }: PasswordsRouterDeps): Router {
   const router = Router();
 
   router.post('/user/password', requireUser, ...limits.changePassword, async (req, res) => {
@@ -46,7 +49,7 @@ export function passwordsRouter({ config, passwords, limits }: PasswordsRouterDe
   router.post('/password/reset', async (req, res) => {
     const body = parseOr400(resetPasswordBodySchema, req.body);
     const user = await passwords.reset(body);
-    await logIn(req, user);
+    await logIn(req, user, db);
     res.json(toPublicUser(user) satisfies User);
   });
 

@@ -11,7 +11,8 @@ import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { logger } from '../logger';
 import type { Models } from '../models';
-import type { UserDocument, UserSubscription } from '../models/user';
+import type { UserSubscription } from '../models/user';
+import { userChanged, type SessionUser } from '../auth/sessionUser';
 import { DemoProvider } from '../billing/demoProvider';
 import {
   PaymentProviderError,
@@ -59,7 +60,7 @@ export function shouldReplaceSubscription(
   return incomingRunning || !isSubscriptionRunning(stored, now);
 }
 
-export function billingUserOf(user: UserDocument): BillingUser {
+export function billingUserOf(user: SessionUser): BillingUser {
   return { id: user.id, email: user.email, subscription: user.subscription };
 }
 
@@ -105,11 +106,11 @@ export class BillingService {
     return this.deps.now?.() ?? new Date();
   }
 
-  statusOf(user: UserDocument): SubscriptionStatus {
+  statusOf(user: SessionUser): SubscriptionStatus {
     return subscriptionStatusOf(user, this.now());
   }
 
-  async startCheckout(user: UserDocument, billingEmail: string | undefined, origin: string): Promise<CheckoutResponse> {
+  async startCheckout(user: SessionUser, billingEmail: string | undefined, origin: string): Promise<CheckoutResponse> {
     // A second live subscription would charge twice.
     if (this.statusOf(user).hasActiveSubscription) throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
     const started = await this.withProvider(CHECKOUT_FAILED_MESSAGE, () =>
@@ -120,12 +121,13 @@ export class BillingService {
         { _id: user._id },
         { $set: { 'subscription.customerId': started.customerId } },
       );
+      await userChanged(this.deps.models.User.db, user._id);
     }
     const message = this.provider.name === 'demo' ? DEMO_CHECKOUT_MESSAGE : STRIPE_CHECKOUT_MESSAGE;
     return { checkoutUrl: started.checkoutUrl, message };
   }
 
-  async sync(user: UserDocument): Promise<SyncResponse> {
+  async sync(user: SessionUser): Promise<SyncResponse> {
     const provider = this.provider;
     const found = await this.withProvider(SYNC_FAILED_MESSAGE, () =>
       provider.findRunningSubscription(billingUserOf(user)),
@@ -135,7 +137,7 @@ export class BillingService {
     return { subscriptionId: found.subscriptionId };
   }
 
-  async cancel(user: UserDocument): Promise<CancelResponse> {
+  async cancel(user: SessionUser): Promise<CancelResponse> {
     const { subscription } = user;
     if (!subscription.subscriptionId || !isSubscriptionRunning(subscription, this.now())) {
       return { error: NOTHING_TO_CANCEL_ERROR };
@@ -155,7 +157,7 @@ export class BillingService {
    * nothing renews or charges a deleted account; resolves with how many were. A provider failure answers 502 and a
    * Stripe subscription without Stripe configured 503: the caller then deletes nothing, and the user can try again.
    */
-  async cancelForDeletion(user: UserDocument): Promise<number> {
+  async cancelForDeletion(user: SessionUser): Promise<number> {
     const { subscription } = user;
     const billingUser = billingUserOf(user);
     let cancelled = 0;
@@ -176,7 +178,7 @@ export class BillingService {
   }
 
   /** Confirms the signed-in user's own demo checkout; false when the token is unknown, used, expired or not theirs. */
-  async confirmDemoCheckout(user: UserDocument, token: string): Promise<boolean> {
+  async confirmDemoCheckout(user: SessionUser, token: string): Promise<boolean> {
     const subscription = await this.demo.confirmCheckout(token, user.id);
     if (!subscription) return false;
     await this.applyProviderState(user.id, subscription, { provider: 'demo', at: this.now(), authoritative: true });
@@ -186,6 +188,7 @@ export class BillingService {
   /** Remembers the provider's customer for a user (before any subscription exists). */
   async linkCustomer(userId: string, customerId: string): Promise<void> {
     await this.deps.models.User.updateOne({ _id: userId }, { $set: { 'subscription.customerId': customerId } });
+    await userChanged(this.deps.models.User.db, userId);
   }
 
   /**
@@ -237,7 +240,11 @@ export class BillingService {
           },
         },
       );
-      if (result.matchedCount === 1) return 'applied';
+      if (result.matchedCount === 1) {
+        // Every session of the user sees the new access on its next request, from any api process.
+        await userChanged(User.db, userId);
+        return 'applied';
+      }
     }
     throw new Error(`subscription of user ${userId} kept changing while being updated`);
   }

@@ -7,7 +7,7 @@ import { trusted, type Model } from 'mongoose';
 import { STRONG_CSV_COLUMNS, type AccountExport, type ExportedDocument, type WeightUnit } from '@hit/contracts';
 import { convertWeight, DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import type { Models } from '../models';
-import type { UserDocument } from '../models/user';
+import type { SessionUser } from '../auth/sessionUser';
 import { plainDocuments } from './rawDocuments';
 
 /** Writes one piece of the file; resolves once the next piece may follow (the response's back-pressure). */
@@ -128,10 +128,10 @@ function collectionOf(model: StoredModel) {
 }
 
 export function createExportService(models: Models) {
-  const { WorkoutDay, WorkoutState, WorkoutSession, ProgressEntry, Goal } = models;
+  const { User, WorkoutDay, WorkoutState, WorkoutSession, ProgressEntry, Goal } = models;
 
   /** The unit most of the lifter's sets were logged in (lbs on a tie, the default unit). */
-  async function usualUnit(userId: UserDocument['_id']): Promise<WeightUnit> {
+  async function usualUnit(userId: SessionUser['_id']): Promise<WeightUnit> {
     const [kg, all] = await Promise.all([
       ProgressEntry.countDocuments({ userId, weightUnit: 'kg' }),
       ProgressEntry.countDocuments({ userId }),
@@ -140,7 +140,7 @@ export function createExportService(models: Models) {
   }
 
   /** The lifter's sets, oldest first (the { userId, date } index's order: nothing to sort), read fast. */
-  function entriesOf(userId: UserDocument['_id'], projection?: Record<string, number>) {
+  function entriesOf(userId: SessionUser['_id'], projection?: Record<string, number>) {
     const options = { sort: { date: 1 }, projection, batchSize: EXPORT_BATCH_SIZE };
     return plainDocuments(collectionOf(ProgressEntry), { userId }, options);
   }
@@ -151,7 +151,7 @@ export function createExportService(models: Models) {
    * exercise (warm-ups `W`, working sets 1, 2…), the weight in `unit`, the reps; no distance, time, notes or RPE.
    */
   async function writeCsv(
-    user: UserDocument,
+    user: SessionUser,
     options: { unit?: WeightUnit; timezoneOffsetMinutes?: number },
     sink: ExportSink,
   ): Promise<void> {
@@ -234,10 +234,12 @@ export function createExportService(models: Models) {
    * the settings, the rotation, the days and goals, then the sessions and sets streamed one by one, then every other
    * record kept per user. Lists are oldest first.
    */
-  async function writeJson(user: UserDocument, sink: ExportSink): Promise<void> {
+  async function writeJson(user: SessionUser, sink: ExportSink): Promise<void> {
     const userId = user._id;
     const out = bufferedWriter(sink);
-    const [state, days, goals] = await Promise.all([
+    const [stored, state, days, goals] = await Promise.all([
+      // The plate settings are not carried with the session (auth/sessionUser.ts).
+      User.findById(userId, { plateSettings: 1 }).lean(),
       WorkoutState.findOne({ userId }).lean(),
       WorkoutDay.find({ userId }).sort({ dayId: 1 }).lean(),
       Goal.find({ userId }).sort({ createdAt: 1 }).lean(),
@@ -258,7 +260,7 @@ export function createExportService(models: Models) {
         hasPaid: user.hasPaid,
         subscription: { status, periodEnd, provider, customerId, subscriptionId },
       },
-      settings: { plates: user.plateSettings ?? DEFAULT_PLATE_SETTINGS },
+      settings: { plates: stored?.plateSettings ?? DEFAULT_PLATE_SETTINGS },
       workoutState: state && exportedDocument(state),
       days: days.map((day) => exportedDocument(day)),
       goals: goals.map((goal) => exportedDocument(goal)),

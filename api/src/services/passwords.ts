@@ -9,6 +9,7 @@ import { logger } from '../logger';
 import type { Mailer, MailMessage } from '../mail';
 import type { PasswordResetTokenFields, PasswordResetTokenModel } from '../models/passwordResetToken';
 import type { UserDocument, UserModel } from '../models/user';
+import type { SessionUser } from '../auth/sessionUser';
 import { deleteSessionsOf } from './retention';
 
 export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect';
@@ -74,8 +75,11 @@ function refusalFor(token: Pick<PasswordResetTokenFields, 'usedAt' | 'expiresAt'
 export function createPasswordService({ connection, User, PasswordResetToken, mailer, config }: PasswordServiceDeps) {
   return {
     /** The current password checked, the new one stored; every other session of the user is signed out. */
-    async change(user: UserDocument, body: ChangePasswordBody, currentSessionId: string): Promise<void> {
-      if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    async change(user: SessionUser, body: ChangePasswordBody, currentSessionId: string): Promise<void> {
+      // The hash is never carried with the session: read now.
+      const stored = await User.findById(user._id, { passwordHash: 1 }).lean();
+      if (!stored) throw new HttpError(401, 'Not authenticated');
+      if (!(await verifyPassword(body.currentPassword, stored.passwordHash))) {
         throw new HttpError(401, CURRENT_PASSWORD_INCORRECT_MESSAGE);
       }
       await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });

@@ -1,4 +1,5 @@
 import { trusted, type AnyBulkWriteOperation, type Types } from 'mongoose';
+import type { AnyBulkWriteOperation as DriverBulkOperation, Document } from 'mongodb';
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayModel } from '../models/workoutDay';
@@ -60,7 +61,7 @@ export function createProgressService({
 }: ProgressServiceDeps) {
   /** After a write (never before: see ProgressCache), so every cached answer of an older version is stale. */
   async function bumpVersion(userId: Types.ObjectId): Promise<void> {
-    await WorkoutState.updateOne({ userId }, { $inc: { progressVersion: 1 } });
+    await WorkoutState.collection.updateOne({ userId }, { $inc: { progressVersion: 1 } });
   }
 
   /**
@@ -72,7 +73,7 @@ export function createProgressService({
     const { userId, dayId, round } = performance;
     const existing = await ProgressEntry.find({ userId, workoutDayId: dayId, round }).lean();
     const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
-    const operations: AnyBulkWriteOperation<ProgressEntryFields>[] = [];
+    const operations: DriverBulkOperation<Document>[] = [];
     for (const { exercise, set } of sets) {
       const key = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
       const stored = byKey.get(entryKey(exercise.id, set.id));
@@ -96,12 +97,14 @@ export function createProgressService({
       }
     }
     if (operations.length === 0) return;
+    // Through the driver: every value is already of its stored type (ObjectIds, numbers, validated strings, dates),
+    // and mongoose's casting of each operation costs more than the write.
     try {
-      await ProgressEntry.bulkWrite(operations, { ordered: false });
+      await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
     } catch (error) {
       // Two saves of one set at the same moment can both try to insert it: the second one then updates.
       if (!isDuplicateKey(error)) throw error;
-      await ProgressEntry.bulkWrite(operations, { ordered: false });
+      await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
     }
     await bumpVersion(userId);
   }

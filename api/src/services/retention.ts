@@ -1,4 +1,4 @@
-import { trusted, type Connection, type Model } from 'mongoose';
+import { trusted, Types, type Connection, type Model } from 'mongoose';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
 import { emailCounterKey } from '../auth/rateLimits';
 import { rateLimitCounterModel } from '../models/rateLimitCounter';
@@ -84,7 +84,14 @@ export async function deleteSessionsOf(
   // The id is 24 hex digits, safe in a regex; it only narrows the search, the parsed session decides.
   const candidates = await sessions
     .find(
-      { $or: [{ session: { $regex: userId } }, { 'session.passport.user': userId }] },
+      {
+        $or: [
+          { userId: new Types.ObjectId(userId) },
+          // Sessions saved before they carried their user (auth/sessionUser.ts).
+          { session: { $regex: userId } },
+          { 'session.passport.user': userId },
+        ],
+      },
       { projection: { session: 1 } },
     )
     .toArray();
@@ -138,7 +145,9 @@ export async function deleteAccountAndData(
   ).deletedCount;
   documents.User += (await userModel(connection).deleteOne({ _id: account.id })).deletedCount;
   await deleteData();
-  return { documents, sessions };
+  // A sign-in that got in between has its session too: sessions carry their user (auth/sessionUser.ts).
+  const latecomers = await deleteSessionsOf(connection, account.id);
+  return { documents, sessions: sessions + latecomers };
 }
 
 export interface RetentionRun {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
@@ -211,8 +212,15 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
         sessionId: session._id,
         removeUncompleted: true,
       });
-      await WorkoutSession.updateOne({ _id: session._id, userId }, { $set: { exercises } });
-      await workouts.storeSetState(userId, session.dayId, session.round, exercises);
+      // An autosave that changes nothing (a repeat) writes nothing more. The two set states are independent writes.
+      if (!isDeepStrictEqual(exercises, session.exercises)) {
+        await Promise.all([
+          // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
+          // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
+          WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
+          workouts.storeSetState(userId, session.dayId, session.round, exercises),
+        ]);
+      }
     }
     return { exercises, problems };
   }

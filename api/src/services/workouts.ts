@@ -146,7 +146,8 @@ export function createWorkoutService({
 
   /** The set state of the performance `round` of a day, if that is still the day's current one. */
   async function storeSetState(userId: Types.ObjectId, dayId: number, round: number, exercises: StoredExercise[]) {
-    await WorkoutDay.updateOne({ userId, dayId, round }, { $set: { exercises } });
+    // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
+    await WorkoutDay.collection.updateOne({ userId, dayId, round }, { $set: { exercises } });
   }
 
   /** PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state. */
