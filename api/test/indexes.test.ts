@@ -1,16 +1,27 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import type { CommandStartedEvent, Document } from 'mongodb';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { userDataModels } from '../src/services/retention';
 import { RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail } from './helpers';
-import { completeAll, getDay, performDay, startSession } from './workoutFixtures';
+import { resetLinkIn, startMailbox, type Mailbox } from './mailbox';
+import { appRoutes } from './routeCalls';
+import { Outbox } from './syncOutbox';
+import { completeAll, getDay, getDays, performDay, startSession } from './workoutFixtures';
 
 /**
- * Every query the api makes while a user goes through the whole product is recorded from the driver's command
- * monitoring, and each one must be served by an index: a growing account (5 years of sets) must never turn a
- * request into a collection scan. The test prints the list of queries and the index that serves each.
+ * Every query the api makes while a user goes through the whole product (every route of the api, in the order a
+ * lifter meets them) is recorded from the driver's command monitoring, with the request that made it. Then:
+ * - each one must be served by an index: a growing account (5 years of sets) must never turn a request into a
+ *   collection scan;
+ * - each one on a per-user collection (every model with a `userId`, as retention's `userDataModels` finds them)
+ *   must name the signed-in user's id in its filter, `_id` lookups included: no request may read or change another
+ *   user's documents, and a sharded cluster (docs/scaling.md) routes each one to one shard.
+ * The test prints the queries with the index serving each, and the database commands of each request.
  */
 const READS_AND_WRITES = new Set([
   'find',
@@ -22,10 +33,23 @@ const READS_AND_WRITES = new Set([
   'aggregate',
   'distinct',
 ]);
+/** Commands that change documents (the rest of READS_AND_WRITES, and getMore, only read). */
+const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
+/** The driver's own conversation (handshake, monitoring, sessions) and index creation: not a request's work. */
+const NOT_WORK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'endSessions', 'createIndexes', 'listIndexes']);
+
+/** A Strong export of one workout, for the import routes. */
+const STRONG_CSV =
+  'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n' +
+  '2024-01-17 18:05:00,Pull,58m,Deadlifts,W,135,5,0,0,,,\n' +
+  '2024-01-17 18:05:00,Pull,58m,Deadlifts,1,315,6,0,0,,,';
 
 interface Query {
   collection: string;
+  filter: Document;
   fields: string[];
+  /** The route of the request that made it (`METHOD /api/pattern`), or `(no request)`. */
+  route: string;
 }
 
 /** The top-level field names a filter constrains (inside $and/$or too); operators' own keys are not fields. */
@@ -42,8 +66,7 @@ function filterFields(filter: Document | undefined): string[] {
   return [...fields].sort();
 }
 
-function queriesOf(event: CommandStartedEvent): Query[] {
-  const { command, commandName } = event;
+function filtersOf({ command, commandName }: CommandStartedEvent): { collection: string; filter: Document }[] {
   if (!READS_AND_WRITES.has(commandName)) return [];
   const collection = String(command[commandName]);
   switch (commandName) {
@@ -52,62 +75,144 @@ function queriesOf(event: CommandStartedEvent): Query[] {
     case 'countDocuments':
     case 'distinct':
     case 'findAndModify':
-      return [{ collection, fields: filterFields(command.filter ?? command.query) }];
+      return [{ collection, filter: (command.filter ?? command.query ?? {}) as Document }];
     case 'update':
-      return (command.updates as Document[]).map((u) => ({ collection, fields: filterFields(u.q) }));
+      return (command.updates as Document[]).map((u) => ({ collection, filter: u.q as Document }));
     case 'delete':
-      return (command.deletes as Document[]).map((d) => ({ collection, fields: filterFields(d.q) }));
+      return (command.deletes as Document[]).map((d) => ({ collection, filter: d.q as Document }));
     case 'aggregate': {
       const match = (command.pipeline as Document[])[0]?.$match as Document | undefined;
-      return [{ collection, fields: filterFields(match) }];
+      return [{ collection, filter: match ?? {} }];
     }
     default:
       return [];
   }
 }
 
+/** True when the value a filter gives `userId` is exactly `userId` (as is, or with $eq). */
+function isUser(value: unknown, userId: Types.ObjectId): boolean {
+  if (value instanceof Types.ObjectId || (value as { _bsontype?: string } | null)?._bsontype === 'ObjectId')
+    return userId.equals(value as Types.ObjectId);
+  const operators = value as Document | null;
+  return operators !== null && typeof operators === 'object' && '$eq' in operators && isUser(operators.$eq, userId);
+}
+
+/** True when every document the filter can match belongs to `userId`: `userId` named, in each branch of an $or. */
+function scopedTo(filter: Document, userId: Types.ObjectId): boolean {
+  if ('userId' in filter) return isUser(filter.userId, userId);
+  if (Array.isArray(filter.$and) && (filter.$and as Document[]).some((part) => scopedTo(part, userId))) return true;
+  return (
+    Array.isArray(filter.$or) &&
+    filter.$or.length > 0 &&
+    (filter.$or as Document[]).every((part) => scopedTo(part, userId))
+  );
+}
+
+/** The filter as a line of the report: ObjectIds and dates as such, long strings cut. */
+function describeFilter(filter: Document): string {
+  return JSON.stringify(filter, (_key, value: unknown) => {
+    if (typeof value === 'string' && value.length > 24) return `${value.slice(0, 8)}…`;
+    return value;
+  }).replace(/"([0-9a-f]{24})"/g, 'ObjectId');
+}
+
+/** Turns the app's route patterns into a matcher of concrete requests: `METHOD /path` → its pattern. */
+function routeMatcher(routes: string[]) {
+  const compiled = routes
+    .map((route) => {
+      const [method, pattern] = route.split(' ');
+      const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
+      return { route, method, regex, params: (pattern.match(/:/g) ?? []).length };
+    })
+    // A static segment wins over a parameter: /api/sessions/open before /api/sessions/:id.
+    .sort((a, b) => a.params - b.params);
+  return (method: string, path: string) =>
+    compiled.find((candidate) => candidate.method === method && candidate.regex.test(path))?.route ??
+    `${method} ${path}`;
+}
+
 let server: EmbeddedMongo;
 let connection: Connection;
-const commands: CommandStartedEvent[] = [];
+let mailbox: Mailbox;
+/** Every command, with the route and number of the request being handled when it started. */
+const commands: { event: CommandStartedEvent; route: string; request: number }[] = [];
+let currentRoute = '(no request)';
+let currentRequest = 0;
+let app: ReturnType<typeof createApp>;
+let userId: Types.ObjectId;
+const calledRoutes = new Set<string>();
 
 beforeAll(async () => {
   server = await EmbeddedMongo.start({ port: 0 });
+  mailbox = await startMailbox();
   connection = mongoose.createConnection(server.uri, {
     dbName: 'hit-indexes-test',
     monitorCommands: true,
     bufferCommands: false,
   });
   await connection.asPromise();
-  connection.getClient().on('commandStarted', (event) => commands.push(event));
-});
+  connection
+    .getClient()
+    .on('commandStarted', (event) => commands.push({ event, route: currentRoute, request: currentRequest }));
 
-afterAll(async () => {
-  await connection.close(true);
-  await server.stop();
-});
-
-// A whole journey (dozens of requests, two password hashes): jest's default 5 s is too short on a busy machine.
-it('serves every query a user causes from an index', async () => {
-  const app = createApp({
-    config: loadConfig({ NODE_ENV: 'test' }),
+  app = createApp({
+    config: loadConfig({ NODE_ENV: 'test', SMTP_URL: mailbox.url }),
     connection,
     mongoClient: connection.getClient(),
     rateLimits: RELAXED_RATE_LIMITS,
   });
   await Promise.all(Object.values(connection.models).map((model) => model.init()));
+  await wholeProduct();
+  currentRoute = '(no request)';
+}, 120_000);
 
-  // The whole product: sign up, a workout with autosaves, a completed cycle, analytics, exports, resets, billing, sign
-  // out, sign in.
-  const agent = request.agent(app);
+afterAll(async () => {
+  await connection.close(true);
+  await mailbox.close();
+  await server.stop();
+});
+
+/**
+ * The whole product through every route, as one user: sign up, settings and goals, a workout with autosaves, a
+ * completed cycle, the offline outbox (replayed, a day reset), analytics, records, exports, an import, the demo
+ * checkout, resets, a password change, a forgotten password, sign out and in, and the account's deletion.
+ */
+async function wholeProduct() {
+  const routeOf = routeMatcher(appRoutes(app));
+  // Every request is named by its route, so each command can be traced to the request that made it.
+  const traced = (req: IncomingMessage, res: ServerResponse) => {
+    currentRoute = routeOf(req.method ?? 'GET', new URL(req.url ?? '/', 'http://api').pathname);
+    currentRequest += 1;
+    calledRoutes.add(currentRoute);
+    return (app as unknown as (req: IncomingMessage, res: ServerResponse) => void)(req, res);
+  };
+  const agent = request.agent(traced);
   const email = uniqueEmail('indexes');
-  await agent
+  let password = TEST_PASSWORD;
+
+  await agent.get('/api/health').expect(200);
+  await agent.get('/api/remotes').expect(200);
+  const registered = await agent
     .post('/api/register')
-    .send({ email, password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' })
+    .send({ email, password, firstName: 'Ada', lastName: 'Lovelace' })
     .expect(201);
+  userId = new Types.ObjectId(String((registered.body as { id: string }).id));
   await agent.get('/api/user').expect(200);
   await agent.get('/api/workout-days').expect(200);
   await agent.get('/api/workout-state').expect(200);
   await agent.get('/api/subscription/status').expect(200);
+  await agent.get('/api/settings/plates').expect(200);
+  await agent.put('/api/settings/plates').send(DEFAULT_PLATE_SETTINGS).expect(200);
+
+  // Goals: one kept, one edited, one deleted.
+  await agent.post('/api/goals').send({ exerciseId: 101, weight: 135, unit: 'lbs' }).expect(201);
+  const goal = await agent.post('/api/goals').send({ exerciseId: 102, weight: 40, unit: 'lbs' }).expect(201);
+  const goalId = (goal.body as { id: string }).id;
+  await agent.patch(`/api/goals/${goalId}`).send({ weight: 45 }).expect(200);
+  await agent.get('/api/goals').expect(200);
+  await agent.delete(`/api/goals/${goalId}`).expect(204);
+
+  // A workout through the REST routes, then a cycle.
   const session = await startSession(agent, 1);
   await agent.get('/api/sessions/open').expect(200);
   const day = await getDay(agent, 1);
@@ -119,26 +224,105 @@ it('serves every query a user causes from an index', async () => {
   await performDay(agent, 1);
   await performDay(agent, 2);
   await performDay(agent, 3);
+
+  // The browser's write path: an outbox (start, a save per set, complete; a day reset), sent, then sent again.
+  const outbox = new Outbox(await getDays(agent), Date.now() - 60 * 60_000);
+  outbox.workout({ dayId: 1, minutesPerSet: 1 });
+  outbox.workout({ dayId: 2, sets: 2, finish: 'end', minutesPerSet: 1 });
+  outbox.operations.push({ opId: 'indexes-reset-day-3', type: 'resetDay', at: outbox.tick(), dayId: 3 });
+  await agent.post('/api/sync').send({ operations: outbox.operations, userId: userId.toHexString() }).expect(200);
+  await agent.post('/api/sync').send({ operations: outbox.operations }).expect(200);
+  // And as the browser sends it online: each write on its own, as it happens (a start, then one save per set).
+  const online = new Outbox(await getDays(agent), Date.now() - 10 * 60_000);
+  online.workout({ dayId: 2, sets: 2, finish: 'open', minutesPerSet: 1 });
+  for (const operation of online.operations)
+    await agent
+      .post('/api/sync')
+      .send({ operations: [operation] })
+      .expect(200);
+
+  // Analytics, records and the 'Last time' hints.
   await agent.get('/api/progress').expect(200);
   await agent.get(`/api/progress/last-workout/${day.exercises[0].id}/1`).expect(200);
+  await agent.get('/api/records').expect(200);
   await agent.get('/api/export/csv').expect(200);
   await agent.get('/api/export/json').expect(200);
+  await agent.post('/api/import/preview').send({ csv: STRONG_CSV }).expect(200);
+  await agent.post('/api/import').send({ csv: STRONG_CSV }).expect(200);
+
+  // The demo checkout, its page and confirmation, then the subscription synced and cancelled.
+  const checkout = await agent.post('/api/subscription/create-checkout').send({}).expect(200);
+  const checkoutUrl = (checkout.body as { checkoutUrl: string }).checkoutUrl;
+  await agent.get(checkoutUrl).expect(200);
+  await agent.post(`${checkoutUrl}/confirm`).expect(303);
   await agent.post('/api/subscription/sync').expect(200);
+  await agent.post('/api/subscription/cancel').expect(200);
+
   await agent.post('/api/workout-days/2/reset').expect(200);
   await agent.post('/api/reset').expect(200);
-  await agent.get('/api/remotes').expect(200);
-  await agent.post('/api/logout').expect(200);
-  await agent.post('/api/login').send({ email, password: TEST_PASSWORD }).expect(200);
-  await agent.get('/api/progress').expect(200);
 
-  // Each distinct query shape, and the indexes of its collection.
-  const shapes = new Map<string, Query>();
-  for (const query of commands.flatMap(queriesOf)) shapes.set(`${query.collection}:${query.fields.join(',')}`, query);
+  // Passwords: changed while signed in, then forgotten and reset from the e-mailed link.
+  const changed = `${password} changed`;
+  await agent.post('/api/user/password').send({ currentPassword: password, newPassword: changed }).expect(200);
+  password = changed;
+  await agent.post('/api/password/forgot').send({ email }).expect(200);
+  const { token } = resetLinkIn(await mailbox.waitFor(email));
+  password = `${password} reset`;
+  await agent.post('/api/password/reset').send({ token, password }).expect(200);
+
+  await agent.post('/api/logout').expect(200);
+  await agent.post('/api/login').send({ email, password }).expect(200);
+  await agent.get('/api/progress').expect(200);
+  await agent.delete('/api/user').send({ password }).expect(200);
+}
+
+/** Each distinct query shape (collection and the fields it constrains), with the routes that made it. */
+function queryShapes(): Map<string, Query & { routes: Set<string> }> {
+  const shapes = new Map<string, Query & { routes: Set<string> }>();
+  for (const { event, route } of commands) {
+    for (const { collection, filter } of filtersOf(event)) {
+      const fields = filterFields(filter);
+      const key = `${collection}:${fields.join(',')}`;
+      const shape = shapes.get(key) ?? { collection, filter, fields, route, routes: new Set<string>() };
+      shape.routes.add(route);
+      shapes.set(key, shape);
+    }
+  }
+  return shapes;
+}
+
+// A route the whole-product run leaves out would leave its queries unchecked.
+it('calls every route of the api in its whole-product run', () => {
+  const missed = appRoutes(app).filter((route) => !calledRoutes.has(route));
+  expect(missed).toEqual([]);
+
+  // What each request costs the database (docs/scaling.md).
+  const perRoute = new Map<string, Map<number, { reads: number; writes: number }>>();
+  for (const { event, route, request } of commands) {
+    if (NOT_WORK.has(event.commandName) || route === '(no request)') continue;
+    const requests = perRoute.get(route) ?? new Map<number, { reads: number; writes: number }>();
+    const counts = requests.get(request) ?? { reads: 0, writes: 0 };
+    counts[WRITES.has(event.commandName) ? 'writes' : 'reads'] += 1;
+    requests.set(request, counts);
+    perRoute.set(route, requests);
+  }
+  const lines = [...perRoute]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([route, requests]) => {
+      const each = [...requests.values()].map(({ reads, writes }) => `${reads}+${writes}`);
+      const shown = each.length > 6 ? `${each.slice(0, 6).join(', ')}, … (${each.length} requests)` : each.join(', ');
+      return `${route.padEnd(56)} ${shown}`;
+    });
+  console.log(`Database commands per request, reads+writes (the session store's included):\n  ${lines.join('\n  ')}`);
+});
+
+it('serves every query a user causes from an index', async () => {
+  const shapes = queryShapes();
   expect(shapes.size).toBeGreaterThan(5);
 
   const listing: string[] = [];
   const unindexed: string[] = [];
-  for (const { collection, fields } of shapes.values()) {
+  for (const { collection, fields, routes } of shapes.values()) {
     if (collection === 'releases' && fields.length === 0) {
       // The release table: one document per remote (four at most), read whole. Not per user.
       listing.push(`${collection} {} → whole table (4 documents at most)`);
@@ -158,8 +342,37 @@ it('serves every query a user causes from an index', async () => {
     );
     const line = `${collection} {${fields.join(', ')}} → ${serving ? (serving.name ?? JSON.stringify(serving.key)) : 'NO INDEX'}`;
     listing.push(line);
-    if (!serving) unindexed.push(line);
+    if (!serving) unindexed.push(`${line} (${[...routes].join('; ')})`);
   }
   console.log(`Queries made for one user, and the index serving each:\n  ${listing.sort().join('\n  ')}`);
   expect(unindexed).toEqual([]);
-}, 60_000);
+});
+
+it("names the signed-in user's id in every query of a per-user collection, _id lookups included", () => {
+  const perUser = new Set(userDataModels(connection).map((model) => model.collection.collectionName));
+  // The models say which collections hold one user's documents; the program's collections are among them.
+  expect([...perUser]).toEqual(
+    expect.arrayContaining(['progressentries', 'workoutdays', 'workoutsessions', 'workoutstates', 'goals']),
+  );
+  expect([...perUser]).toEqual(expect.arrayContaining(['syncoperations', 'synclocks', 'workoutcompletions']));
+
+  const checked = new Map<string, number>();
+  const unscoped = new Set<string>();
+  for (const { event, route } of commands) {
+    for (const { collection, filter } of filtersOf(event)) {
+      if (!perUser.has(collection)) continue;
+      checked.set(collection, (checked.get(collection) ?? 0) + 1);
+      if (!scopedTo(filter, userId))
+        unscoped.add(`${route}: ${event.commandName} ${collection} ${describeFilter(filter)}`);
+    }
+  }
+  console.log(
+    `Queries of per-user collections, each checked for the user's id:\n  ${[...checked]
+      .sort()
+      .map(([collection, count]) => `${collection}: ${count}`)
+      .join('\n  ')}`,
+  );
+  // Every per-user collection the product uses was queried, so none went unchecked.
+  expect([...perUser].filter((collection) => !checked.has(collection))).toEqual([]);
+  expect([...unscoped]).toEqual([]);
+});

@@ -1,2 +1,2 @@
 export { EmbeddedMongo, type EmbeddedMongoOptions } from './server';
-export { isRunning as isProcessRunning } from './storage';
+export { isRunning as isProcessRunning, type JournalStats } from './storage';

@@ -57,7 +57,7 @@ const NO_KEYS: IndexKeys = { first: [], full: [] };
  * combinations share a key whatever the parts contain. (Array.join builds a flat string; concatenation would
  * keep a tree of fragments alive for as long as the key is stored.)
  */
-function combinedKey(keys: string[]): string {
+export function combinedKey(keys: string[]): string {
   if (keys.length === 1) return keys[0];
   const parts: string[] = [];
   for (const key of keys) parts.push(String(key.length), ':', key);

@@ -10,7 +10,7 @@ import { runCommand, type ServerParameters, type ServerState } from './commands'
 import { Connection } from './connection';
 import { CursorRegistry } from './cursors';
 import { CommandError, errorFields } from './errors';
-import { JournalStorage } from './storage';
+import { JournalStorage, type JournalStats } from './storage';
 import { encodeMsgParts, encodeReply, type Request, type StreamedMessage } from './wire';
 
 export interface EmbeddedMongoOptions {
@@ -90,6 +90,14 @@ export class EmbeddedMongo {
       throw error;
     }
     return new EmbeddedMongo(server, catalog, { host, ttlMonitorSleepSecs });
+  }
+
+  /**
+   * What the journal has done since the server started: records appended, how many of them are on disk, and
+   * the flushes (one write + one fdatasync each) that put them there. All zero without a data directory.
+   */
+  journalStats(): JournalStats {
+    return this.catalog.storage.stats();
   }
 
   /** Closes the listener and every client socket, then flushes and closes the journal. */
