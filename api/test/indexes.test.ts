@@ -66,6 +66,17 @@ function filterFields(filter: Document | undefined): string[] {
   return [...fields].sort();
 }
 
+/**
+ * The field sets an index must serve for a filter: one per branch of a top-level $or, each with the fields constrained
+ * beside the $or (MongoDB scans the whole collection unless an index serves every branch), else the filter's fields.
+ */
+function indexedFieldSets(filter: Document): string[][] {
+  const { $or: branches, ...rest } = filter;
+  const common = filterFields(rest);
+  if (!Array.isArray(branches)) return [common];
+  return (branches as Document[]).map((branch) => [...new Set([...common, ...filterFields(branch)])].sort());
+}
+
 function filtersOf({ command, commandName }: CommandStartedEvent): { collection: string; filter: Document }[] {
   if (!READS_AND_WRITES.has(commandName)) return [];
   const collection = String(command[commandName]);
@@ -276,16 +287,17 @@ async function wholeProduct() {
   await agent.delete('/api/user').send({ password }).expect(200);
 }
 
-/** Each distinct query shape (collection and the fields it constrains), with the routes that made it. */
+/** Each distinct query shape (collection and the fields an index must serve), with the routes that made it. */
 function queryShapes(): Map<string, Query & { routes: Set<string> }> {
   const shapes = new Map<string, Query & { routes: Set<string> }>();
   for (const { event, route } of commands) {
     for (const { collection, filter } of filtersOf(event)) {
-      const fields = filterFields(filter);
-      const key = `${collection}:${fields.join(',')}`;
-      const shape = shapes.get(key) ?? { collection, filter, fields, route, routes: new Set<string>() };
-      shape.routes.add(route);
-      shapes.set(key, shape);
+      for (const fields of indexedFieldSets(filter)) {
+        const key = `${collection}:${fields.join(',')}`;
+        const shape = shapes.get(key) ?? { collection, filter, fields, route, routes: new Set<string>() };
+        shape.routes.add(route);
+        shapes.set(key, shape);
+      }
     }
   }
   return shapes;
