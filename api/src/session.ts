@@ -3,7 +3,7 @@ import session from 'express-session';
 import type { MongoClient } from 'mongodb';
 import type { Config } from './config';
 import { logger } from './logger';
-import { SESSIONS_COLLECTION, UserSessionStore } from './auth/sessionUser';
+import { nameSessionUsers, SESSIONS_COLLECTION, UserSessionStore } from './auth/sessionUser';
 
 export { SESSIONS_COLLECTION };
 
@@ -40,6 +40,9 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
     .collection(SESSIONS_COLLECTION)
     .createIndex({ userId: 1 }, { sparse: true })
     .catch((error: unknown) => logger.warn('could not create the sessions userId index', { error }));
+  nameSessionUsers(mongoClient.db(dbName))
+    .then((named) => named > 0 && logger.info('sessions from before named their user', { named }))
+    .catch((error: unknown) => logger.warn('could not name the users of older sessions', { error }));
 
   const middleware = session({
     name: SESSION_COOKIE,

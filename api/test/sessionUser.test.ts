@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { SESSION_USER_MAX_AGE_MS } from '../src/auth/sessionUser';
+import { databaseOf, nameSessionUsers, SESSION_USER_MAX_AGE_MS } from '../src/auth/sessionUser';
+import { deleteSessionsOf } from '../src/services/retention';
 import { buildTestApp, changeUser, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 /**
@@ -55,5 +56,22 @@ describe("the session's copy of its user", () => {
     await sessions().updateMany({ userId }, { $set: { copiedAt: new Date(0) } });
     await agent.get('/api/user').expect(401);
     expect(await sessions().countDocuments({ userId })).toBe(0);
+  });
+
+  it('names the user of a session saved before sessions carried it, so signing out everywhere finds it', async () => {
+    const { user } = await signUp(app);
+    const legacy = database.connection.collection<{ _id: string }>('sessions');
+    await legacy.insertOne({
+      _id: 'a-session-from-before',
+      expires: new Date(Date.now() + 86_400_000),
+      session: JSON.stringify({ cookie: { path: '/' }, passport: { user: user.id } }),
+    } as never);
+    expect(await nameSessionUsers(databaseOf(database.connection))).toBeGreaterThanOrEqual(1);
+    expect(await legacy.findOne({ _id: 'a-session-from-before' })).toMatchObject({
+      userId: new Types.ObjectId(user.id),
+    });
+
+    await deleteSessionsOf(database.connection, user.id);
+    expect(await legacy.findOne({ _id: 'a-session-from-before' })).toBeNull();
   });
 });

@@ -34,6 +34,13 @@ export interface SessionUser {
   lastActiveAt: Date;
   hasPaid: boolean;
   subscription: UserSubscription;
+  /** The rotation (workoutstates), so the dashboard's reads need no lookup of it; absent until it is seeded. */
+  rotation?: Rotation;
+}
+
+export interface Rotation {
+  cycleCount: number;
+  nextRecommendedDay: number;
 }
 
 type StoredSessionUser = Omit<SessionUser, 'id'>;
@@ -61,7 +68,9 @@ const EMPTY_SUBSCRIPTION: UserSubscription = {
 };
 
 /** The stored copy of a user document (or of a mongoose one's fields). */
-export function storedSessionUser(user: Pick<UserFields, keyof StoredSessionUser>): StoredSessionUser {
+export function storedSessionUser(
+  user: Pick<UserFields, Exclude<keyof StoredSessionUser, 'rotation'>>,
+): StoredSessionUser {
   return {
     _id: user._id,
     email: user.email,
@@ -161,7 +170,10 @@ function sessionsOf(db: Db): Collection<StoredSessionDocument> {
   return db.collection<StoredSessionDocument>(SESSIONS_COLLECTION);
 }
 
-/** The user's copy, read in the same atomic step that numbers it (`sessionRev`): a later read has a higher number. */
+/**
+ * The user's copy, read in the same atomic step that numbers it (`sessionRev`), then the rotation: both read after
+ * the number is taken, so the copy with the highest number saw every change whose refresh came before it.
+ */
 async function readNumbered(
   db: Db,
   userId: Types.ObjectId,
@@ -173,7 +185,13 @@ async function readNumbered(
       { $inc: { sessionRev: 1 } },
       { projection: { ...SESSION_USER_PROJECTION, sessionRev: 1 }, returnDocument: 'after' },
     );
-  return found && { user: storedSessionUser(found), rev: found.sessionRev ?? 0, copiedAt: new Date() };
+  if (!found) return null;
+  const state = await db
+    .collection<Rotation & { userId: Types.ObjectId }>('workoutstates')
+    .findOne({ userId }, { projection: { _id: 0, cycleCount: 1, nextRecommendedDay: 1 } });
+  const user = storedSessionUser(found);
+  if (state) user.rotation = { cycleCount: state.cycleCount, nextRecommendedDay: state.nextRecommendedDay };
+  return { user, rev: found.sessionRev ?? 0, copiedAt: new Date() };
 }
 
 /** Sessions whose copy is older than `rev` (or missing): an older read never overwrites a newer one. */
@@ -219,6 +237,34 @@ export async function attachSessionUser(
     if ((now?.sessionRev ?? 0) === numbered.rev) return sessionUserOf(numbered.user);
   }
   throw new Error(`the account ${id.toHexString()} kept changing while signing in`);
+}
+
+/**
+ * Sessions saved before sessions carried their user have no `userId`: each signed-in one gets it, once, at start
+ * (one scan; sign-ins since always write it), so finding a user's sessions is an indexed query. Resolves with how
+ * many were named.
+ */
+export async function nameSessionUsers(db: Db): Promise<number> {
+  const unnamed = await sessionsOf(db)
+    .find({ userId: { $exists: false } }, { projection: { session: 1 } })
+    .toArray();
+  let named = 0;
+  for (const doc of unnamed) {
+    let parsed: unknown = doc.session;
+    try {
+      if (typeof parsed === 'string') parsed = JSON.parse(parsed);
+    } catch {
+      continue;
+    }
+    const user = (parsed as { passport?: { user?: unknown } } | null)?.passport?.user;
+    if (typeof user !== 'string' || !Types.ObjectId.isValid(user)) continue;
+    await sessionsOf(db).updateOne(
+      { _id: doc._id, userId: { $exists: false } },
+      { $set: { userId: new Types.ObjectId(user) } },
+    );
+    named += 1;
+  }
+  return named;
 }
 
 /** The driver's database of a mongoose connection (for the helpers above). */

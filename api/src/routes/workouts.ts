@@ -26,12 +26,15 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
   const router = Router();
 
   router.get('/workout-days', requireUser, async (req, res) => {
-    const { days, state } = await workouts.listDays(currentUser(req)._id);
+    // The rotation as the session's copy carries it (auth/sessionUser.ts): one query, the days.
+    const user = currentUser(req);
+    const { days, state } = await workouts.listDays(user._id, user.rotation);
     res.json(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]);
   });
 
   router.get('/workout-state', requireUser, async (req, res) => {
-    res.json((await workouts.getState(currentUser(req)._id)) satisfies WorkoutState);
+    const user = currentUser(req);
+    res.json((user.rotation ?? (await workouts.getState(user._id))) satisfies WorkoutState);
   });
 
   router.put('/workout-days/:id', ...premium, async (req, res) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { trusted, type Connection } from 'mongoose';
+import { trusted, Types, type Connection } from 'mongoose';
 import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../billing/demoCheckoutPage';
@@ -30,6 +30,21 @@ const TOKEN_BYTES = 32;
 /** What is stored of a token: its SHA-256, so a copy of the database resets nobody's password. */
 export function resetTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * A link's token: the account's id (24 hex digits), then the secret. The id scopes every lookup of the token by its
+ * user, as every query of a per-user collection is (the shard key: docs/scaling.md); it reveals nothing the link's
+ * own recipient does not know.
+ */
+function newResetToken(userId: Types.ObjectId): string {
+  return `${userId.toHexString()}${randomBytes(TOKEN_BYTES).toString('base64url')}`;
+}
+
+/** The account id a token names, or null for a token not made by newResetToken. */
+function userIdOfToken(token: string): Types.ObjectId | null {
+  const id = token.slice(0, 24);
+  return /^[0-9a-f]{24}$/.test(id) && token.length > 24 ? new Types.ObjectId(id) : null;
 }
 
 export function resetLink(origin: string, token: string): string {
@@ -99,7 +114,7 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
         logger.warn('password reset asked for, but SMTP_URL is not set: no e-mail sent');
         return;
       }
-      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const token = newResetToken(user._id);
       await PasswordResetToken.create({
         _id: resetTokenHash(token),
         userId: user._id,
@@ -119,19 +134,22 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
      */
     async reset(body: ResetPasswordBody): Promise<UserDocument> {
       const id = resetTokenHash(body.token);
+      const userId = userIdOfToken(body.token);
+      if (!userId) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE);
+      const stored = () => PasswordResetToken.findOne({ _id: id, userId }).lean();
       // Checked before hashing: a made-up token costs a lookup, not an scrypt.
-      const refused = refusalFor(await PasswordResetToken.findById(id).lean(), new Date());
+      const refused = refusalFor(await stored(), new Date());
       if (refused) throw new HttpError(400, refused);
       const passwordHash = await hashPassword(body.password);
       const now = new Date();
       // The claim is atomic: of two resets with one link, one wins and the other hears 'already used'.
       const claimed = await PasswordResetToken.findOneAndUpdate(
-        { _id: id, usedAt: null, expiresAt: trusted({ $gt: now }) },
+        { _id: id, userId, usedAt: null, expiresAt: trusted({ $gt: now }) },
         { $set: { usedAt: now } },
         { returnDocument: 'after', lean: true },
       );
       if (!claimed) {
-        const why = refusalFor(await PasswordResetToken.findById(id).lean(), now);
+        const why = refusalFor(await stored(), now);
         throw new HttpError(400, why ?? RESET_LINK_USED_MESSAGE);
       }
       const user = await User.findOneAndUpdate(

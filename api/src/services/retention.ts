@@ -81,19 +81,9 @@ export async function deleteSessionsOf(
   { exceptSessionId }: { exceptSessionId?: string } = {},
 ): Promise<number> {
   const sessions = connection.collection(SESSIONS_COLLECTION);
-  // The id is 24 hex digits, safe in a regex; it only narrows the search, the parsed session decides.
+  // Every signed-in session names its user (auth/sessionUser.ts; older ones got it at start: nameSessionUsers).
   const candidates = await sessions
-    .find(
-      {
-        $or: [
-          { userId: new Types.ObjectId(userId) },
-          // Sessions saved before they carried their user (auth/sessionUser.ts).
-          { session: { $regex: userId } },
-          { 'session.passport.user': userId },
-        ],
-      },
-      { projection: { session: 1 } },
-    )
+    .find({ userId: new Types.ObjectId(userId) }, { projection: { session: 1 } })
     .toArray();
   const ids = candidates
     .filter((doc) => passportUserOf(doc.session) === userId && String(doc._id) !== exceptSessionId)

@@ -9,6 +9,7 @@ import {
   WORKOUT_PROGRAM,
 } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
+import { userChanged } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
@@ -70,6 +71,9 @@ export function createWorkoutService({
   WorkoutCompletion,
   progress,
 }: WorkoutServiceDeps) {
+  /** After every write of the rotation: the copies the user's sessions carry (auth/sessionUser.ts) follow it. */
+  const rotationChanged = (userId: Types.ObjectId) => userChanged(WorkoutState.db, userId);
+
   /** Seeds the template days and the initial state; idempotent (an existing day or state is left alone). */
   async function seedProgram(userId: Types.ObjectId): Promise<void> {
     // Seeded twice at the same moment (sign-up and a first read): whichever insert won is the same document.
@@ -99,6 +103,7 @@ export function createWorkoutService({
     await WorkoutState.updateOne({ userId }, { $setOnInsert: { ...INITIAL_WORKOUT_STATE } }, { upsert: true }).catch(
       ignoreDuplicate,
     );
+    await rotationChanged(userId);
   }
 
   async function getState(userId: Types.ObjectId): Promise<WorkoutState> {
@@ -112,8 +117,18 @@ export function createWorkoutService({
     return { cycleCount: state.cycleCount, nextRecommendedDay: state.nextRecommendedDay };
   }
 
-  async function listDays(userId: Types.ObjectId): Promise<{ days: WorkoutDayFields[]; state: WorkoutState }> {
-    const [found, state] = await Promise.all([WorkoutDay.find({ userId }).sort({ dayId: 1 }).lean(), getState(userId)]);
+  /**
+   * The days, with the rotation: `known` (the copy the session carries) when given, else read. The days come
+   * through the driver: a plain read of stored documents, the dashboard's hot path.
+   */
+  async function listDays(
+    userId: Types.ObjectId,
+    known?: WorkoutState,
+  ): Promise<{ days: WorkoutDayFields[]; state: WorkoutState }> {
+    const [found, state] = await Promise.all([
+      WorkoutDay.collection.find<WorkoutDayFields>({ userId }).sort({ dayId: 1 }).toArray(),
+      known ?? getState(userId),
+    ]);
     let days = found;
     if (days.length < WORKOUT_PROGRAM.length) {
       await seedProgram(userId);
@@ -200,6 +215,7 @@ export function createWorkoutService({
       { userId, cycleCount: state.cycleCount, nextRecommendedDay: dayId },
       { $set: rotation.state },
     );
+    await rotationChanged(userId);
     await endOpenSessions(userId, dayId);
     return { day: await loadDay(userId, dayId), state: rotation.state };
   }
@@ -273,6 +289,7 @@ export function createWorkoutService({
       );
       if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, { $set: { isCompleted: false } });
       await WorkoutState.updateOne({ userId, ...advancedFrom }, { $set: rotation.state });
+      await rotationChanged(userId);
     } else {
       // The sets are saved; the day moves to a fresh performance so its next one never lands on them.
       await WorkoutDay.updateOne(
@@ -335,6 +352,7 @@ export function createWorkoutService({
       { ordered: false },
     );
     await WorkoutState.updateOne({ userId }, { $set: { ...INITIAL_WORKOUT_STATE } }, { upsert: true });
+    await rotationChanged(userId);
   }
 
   return {
