@@ -8,8 +8,6 @@ const { startApi, startDatabase, stopAll, tempDataDir } = require('./lib/servers
 const { runLoad, autosaveBodies } = require('./lib/throughput');
 const { signUp } = require('./lib/util');
 
-const SECONDS = Number(process.argv[2] ?? 8);
-
 /** Where a profile node's code lives: the api's own code, a package, node's internals, or V8's own entries. */
 function placeOf(url, functionName) {
   if (!url) return `(${functionName.replace(/[()]/g, '') || 'native'})`;
@@ -55,7 +53,8 @@ function summarize(file) {
   return { busyMs: busy, places: top(places, 12), functions: top(functions, 12) };
 }
 
-async function profileRoute(label, prepare) {
+/** Loads one route on an api process of its own, under --cpu-prof; answers the load's result and the summary. */
+async function profileRoute(label, prepare, seconds) {
   const dataDir = tempDataDir();
   const profileDir = path.join(dataDir, 'profile');
   const database = await startDatabase(dataDir);
@@ -66,45 +65,67 @@ async function profileRoute(label, prepare) {
   });
   try {
     const load = await prepare(api);
-    await runLoad({ ...load, duration: 2 }); // warm-up
-    const result = await runLoad({ ...load, duration: SECONDS });
+    await runLoad({ ...load, duration: 2 }); // warm-up, in the profile too (the per-request figure is an upper bound)
+    const warm = await runLoad({ ...load, duration: seconds });
     await api.stop();
     const [file] = fs.readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
-    const summary = summarize(path.join(profileDir, file));
-    const perRequestMs = summary.busyMs / (result.requests + 0);
-    console.log(`\n${label}: ${Math.round(result.rps)} req/s; api busy ${(summary.busyMs / 1000).toFixed(1)} s`);
-    console.log(`  (warm-up included: about ${perRequestMs.toFixed(2)} ms of api CPU per measured request, an upper bound)`);
-    console.log('  self time by place:');
-    for (const { name, share } of summary.places) console.log(`    ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
-    console.log('  top functions:');
-    for (const { name, share } of summary.functions) console.log(`    ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
+    return { label, result: warm, summary: summarize(path.join(profileDir, file)) };
   } finally {
-    await stopAll();
+    await api.stop();
+    await database.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function main() {
-  await profileRoute('GET /api/workout-days', async (api) => {
-    const { cookie } = await signUp(api.baseUrl, 'profile');
-    return { url: `${api.baseUrl}/api/workout-days`, headers: { cookie } };
-  });
-  await profileRoute('PUT /api/sessions/:id (autosave)', async (api) => {
-    const { client, cookie } = await signUp(api.baseUrl, 'profile');
-    const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
-    const bodies = autosaveBodies(session);
-    await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0]));
-    return {
-      url: `${api.baseUrl}/api/sessions/${session.id}`,
-      method: 'PUT',
-      headers: { cookie, 'content-type': 'application/json', origin: api.baseUrl },
-      bodies,
-    };
-  });
+/** Both budgeted routes, as the throughput bench loads them. */
+async function profileRoutes({ seconds = 8, log = console.log } = {}) {
+  log('  profile GET /api/workout-days ...');
+  const reads = await profileRoute(
+    'GET /api/workout-days',
+    async (api) => {
+      const { cookie } = await signUp(api.baseUrl, 'profile');
+      return { url: `${api.baseUrl}/api/workout-days`, headers: { cookie } };
+    },
+    seconds,
+  );
+  log('  profile PUT /api/sessions/:id ...');
+  const writes = await profileRoute(
+    'PUT /api/sessions/:id',
+    async (api) => {
+      const { client, cookie } = await signUp(api.baseUrl, 'profile');
+      const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
+      const bodies = autosaveBodies(session);
+      await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0]));
+      return {
+        url: `${api.baseUrl}/api/sessions/${session.id}`,
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', origin: api.baseUrl },
+        bodies,
+      };
+    },
+    seconds,
+  );
+  return [reads, writes];
 }
 
-main().catch(async (error) => {
-  console.error(error);
-  await stopAll();
-  process.exit(1);
-});
+async function main() {
+  for (const { label, result, summary } of await profileRoutes({ seconds: Number(process.argv[2] ?? 8) })) {
+    console.log(`\n${label}: ${Math.round(result.rps)} req/s; api busy ${(summary.busyMs / 1000).toFixed(1)} s`);
+    console.log(`  about ${(summary.busyMs / result.requests).toFixed(2)} ms of api CPU a request (warm-up included)`);
+    console.log('  self time by place:');
+    for (const { name, share } of summary.places) console.log(`    ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
+    console.log('  top functions:');
+    for (const { name, share } of summary.functions)
+      console.log(`    ${(share * 100).toFixed(1).padStart(5)} %  ${name}`);
+  }
+}
+
+module.exports = { profileRoutes };
+
+if (require.main === module) {
+  main().catch(async (error) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  });
+}

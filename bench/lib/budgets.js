@@ -29,8 +29,11 @@ const BUDGETS = {
   restTimerLatenessMs: 100,
   backlogSyncMs: 5000,
   workoutDaysRatio: 0.5,
-  workoutDaysP99Ms: 50,
+  // Issue #21: the p99s as ratios of the baseline's p99 in the same run (the absolute 50 ms of issue #10 measured
+  // the load generator's 50 connections as much as the api: Little's law).
+  workoutDaysP99Ratio: 2,
   autosaveRatio: 0.3,
+  autosaveP99Ratio: 4,
   // Issue #10 said 150 ms and 40; tightened (beaten by far: about 6 ms and 1.5 once cached).
   progress30kMs: 50,
   progress30kTo1kRatio: 10,
