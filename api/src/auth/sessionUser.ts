@@ -112,9 +112,10 @@ interface StoredSessionDocument {
 /**
  * A copy older than this is read again on the session's next request: a safety net only. Every change the api
  * makes refreshes the copies at once; this bounds how long one can stay behind if a process died between a change
- * and its refresh, or after a change made to the database by hand.
+ * and its refresh, or after a change made to the database by hand. Each renewal costs an active session four
+ * database commands (one a write to its user), so it is minutes, not seconds.
  */
-export const SESSION_USER_MAX_AGE_MS = 60_000;
+export const SESSION_USER_MAX_AGE_MS = 5 * 60_000;
 
 interface LoadedUser {
   user: StoredSessionUser;

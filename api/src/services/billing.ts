@@ -216,6 +216,8 @@ export class BillingService {
         !options.authoritative &&
         !shouldReplaceSubscription(stored, incoming, options.provider, options.at, this.now())
       ) {
+        // Older news changes nothing; but it may be a retry of a change whose refresh a crash cut short.
+        await userChanged(User.db, userId);
         return 'stale';
       }
       // The stored time never moves back, so a late webhook cannot slip in behind a sync.
