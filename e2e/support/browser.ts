@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { launchOptions } from '../../config/chromium';
 import { e2eEnvironment } from './environment';
 
@@ -48,9 +48,17 @@ export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = viewports.desktop,
+  /** E.g. `{ serviceWorkers: 'block' }`: page.route() does not see a service worker's own requests. */
+  contextOptions: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
   const mobile = viewport.width < 600;
-  const context = await browser.newContext({ baseURL, viewport, hasTouch: mobile, isMobile: mobile });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    hasTouch: mobile,
+    isMobile: mobile,
+    ...contextOptions,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const allowed = [...ALWAYS_EXPECTED];
