@@ -79,40 +79,47 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders(config));
   app.use(compression());
-  // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through).
-  app.use('/api', noStore, refuseCrossOrigin(config));
+  app.use('/api', apiRouter());
 
-  // Before the session: it must answer even when the session store (the database) is down.
-  app.use('/api', healthRouter({ mongoClient }));
-
-  // The Stripe webhook needs the raw body: it mounts above express.json().
-  app.use('/api', stripeWebhookRouter({ config, billing, models }));
-  // The import routes read their own larger bodies once the user is known (routes/import.ts).
-  app.use(
-    '/api',
-    express.json({
-      limit: JSON_BODY_LIMIT,
-      type: (req) => !isImportRequest(req as Request) && Boolean((req as Request).is('application/json')),
-    }),
-  );
-  app.use('/api', sessionMiddleware({ config, mongoClient, dbName: connection.name }));
-  app.use('/api', remotesRouter({ config, staticRoot, Release: models.Release }));
-  app.use('/api', passport.initialize(), passport.session(), recordActivity(models.User));
-  const limits = authRateLimits(models.RateLimitCounter, rateLimits);
-  const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
-  app.use('/api', authRouter({ config, db, passport, User: models.User, onUserCreated, limits }));
-  const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
-  const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
-  app.use('/api', passwordsRouter({ config, db, passwords, limits: passwordLimits }));
-  app.use('/api', workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
-  app.use('/api', syncRouter({ sync, workouts, sessions }));
-  app.use('/api', goalsRouter({ goals, User: models.User }));
-  const accountLimits = accountRateLimits(models.RateLimitCounter);
-  const exports = createExportService(models);
-  app.use('/api', accountRouter({ config, connection, exports, billing, limits: accountLimits }));
-  app.use('/api', importRouter({ imports, counters: models.RateLimitCounter }));
-  app.use('/api', billingRouter({ config, billing }));
-  app.use('/api', notFound);
+  /**
+   * Everything under /api, on one router mounted once: each request walks one list of layers, the routes a workout
+   * calls many times a minute (the days, the session's autosave, progress, sync) first after the user is known.
+   */
+  function apiRouter() {
+    const api = express.Router();
+    // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through).
+    api.use(noStore, refuseCrossOrigin(config));
+    // Before the session: it must answer even when the session store (the database) is down.
+    api.use(healthRouter({ mongoClient }));
+    // The Stripe webhook needs the raw body: it mounts above express.json().
+    api.use(stripeWebhookRouter({ config, billing, models }));
+    // The import routes read their own larger bodies once the user is known (routes/import.ts).
+    api.use(
+      express.json({
+        limit: JSON_BODY_LIMIT,
+        type: (req) => !isImportRequest(req as Request) && Boolean((req as Request).is('application/json')),
+      }),
+    );
+    api.use(sessionMiddleware({ config, mongoClient, dbName: connection.name }));
+    api.use(remotesRouter({ config, staticRoot, Release: models.Release }));
+    api.use(passport.initialize(), passport.session(), recordActivity(models.User));
+    api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
+    api.use(syncRouter({ sync, workouts, sessions }));
+    const limits = authRateLimits(models.RateLimitCounter, rateLimits);
+    const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
+    api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits }));
+    const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
+    const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
+    api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits }));
+    api.use(goalsRouter({ goals, User: models.User }));
+    const accountLimits = accountRateLimits(models.RateLimitCounter);
+    const exports = createExportService(models);
+    api.use(accountRouter({ config, connection, exports, billing, limits: accountLimits }));
+    api.use(importRouter({ imports, counters: models.RateLimitCounter }));
+    api.use(billingRouter({ config, billing }));
+    api.use(notFound);
+    return api;
+  }
 
   app.use('/remotes', remoteFiles(staticRoot), notFound);
   app.use(shellFiles(staticRoot));

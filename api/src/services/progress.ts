@@ -71,7 +71,10 @@ export function createProgressService({
    */
   async function recordSets(performance: Performance, sets: TouchedSet[], options: RecordOptions): Promise<void> {
     const { userId, dayId, round } = performance;
-    const existing = await ProgressEntry.find({ userId, workoutDayId: dayId, round }).lean();
+    // Through the driver: the filter is already of its stored types (every autosave reads this).
+    const existing = await ProgressEntry.collection
+      .find<ProgressEntryFields>({ userId, workoutDayId: dayId, round })
+      .toArray();
     const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
     const operations: DriverBulkOperation<Document>[] = [];
     for (const { exercise, set } of sets) {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
@@ -175,16 +175,20 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   }
 
   async function loadSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {
-    const session = await WorkoutSession.findOne({ _id: sessionId, userId }).lean();
+    // Through the driver (every autosave reads it): the routes have validated the id.
+    const session = await WorkoutSession.collection.findOne<WorkoutSessionFields>({
+      _id: new Types.ObjectId(sessionId),
+      userId,
+    });
     if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
     return session;
   }
 
   /**
    * Saves set states into a session, in order, with one write of each kind for all of them: the same end state as
-   * saving them one by one (each set ends as the last save that sent it left it). Progress entries of the sent sets
-   * first (so a crash after that loses no set), then the session's exercises, then the day's set state when the
-   * session is still its current performance. Answers, per save, null or why it does not fit the session (a save
+   * saving them one by one (each set ends as the last save that sent it left it): the progress entries of the sent
+   * sets, the session's exercises and the day's set state when the session is still its current performance, all
+   * three at once. Answers, per save, null or why it does not fit the session (a save
    * that does not fit is skipped; the others are saved).
    */
   async function saveSessionStates(
@@ -208,19 +212,25 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     });
     if (sent.size > 0) {
       const touched = allSets(exercises).filter(({ exercise, set }) => sent.has(`${exercise.id}/${set.id}`));
-      await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
-        sessionId: session._id,
-        removeUncompleted: true,
-      });
-      // An autosave that changes nothing (a repeat) writes nothing more. The two set states are independent writes.
-      if (!isDeepStrictEqual(exercises, session.exercises)) {
-        await Promise.all([
-          // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
-          // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
-          WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
-          workouts.storeSetState(userId, session.dayId, session.round, exercises),
-        ]);
-      }
+      // The three writes are independent and go together (one commit's wait, not three): each is idempotent, and
+      // no answer is sent before all three are on disk, so a crash in between makes the client send the same save
+      // again, which completes whichever is missing (the entries are compared with the sets on every save).
+      await Promise.all([
+        progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
+          sessionId: session._id,
+          removeUncompleted: true,
+        }),
+        // An autosave that changes nothing (a repeat) writes no set state.
+        ...(isDeepStrictEqual(exercises, session.exercises)
+          ? []
+          : [
+              // Through the driver: the exercises are the stored ones with validated values merged in
+              // (applySetState), already in their stored shape; mongoose's casting of every set was the autosave's
+              // largest cost.
+              WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
+              workouts.storeSetState(userId, session.dayId, session.round, exercises),
+            ]),
+      ]);
     }
     return { exercises, problems };
   }
