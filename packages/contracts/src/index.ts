@@ -9,3 +9,4 @@ export * from './sync';
 export * from './goals';
 export * from './account';
 export * from './import';
+export * from './push';
