@@ -107,6 +107,20 @@ per request (express, passport, the middleware, the driver's two commands) is st
 baseline's whole request (the profile rows: node internals, the mongodb driver and bson take half, express-session,
 express and the router most of the rest).
 
+Later on 2026-11-26 (at 9c1d6ae): one \`/api\` router, the workout routes first after the user is
+known (a request walked up to 17 app-level layers, each matching \`/api\`); the autosave reads the workout session
+and the performance's entries through the driver (mongoose's query path cost more than the query) and sends its
+three writes at once. Per request, in api CPU by profile (the api and the baseline loaded one after the other in
+one run): the baseline 0.9-1.0 ms; the read 2.5-2.6 ms before, 2.2-2.5 ms after; the autosave 6.3 ms before, 4.2 ms
+after. Runs that day: the read 0.46-0.60 of the baseline, the autosave 0.22-0.25, its p99 3.1-4.2x. What is left is
+the design's floor: a read is two commands (the session, the days: 0.3 ms of driver and 0.3 ms of bson a request
+beyond the baseline's), the autosave seven (the session, the workout session, the performance's entries, their
+write, the progress version, the session's and the day's set state), about 0.45 ms of api CPU each all told.
+Fewer commands need a new shape: one per-user training document holding the rotation, the progress version and
+the days' set state (the version bump and the day's state one write, the read one document), and entries compared
+with the session's stored sets rather than read (written before the session, with the REST day save keeping an
+open session in step).
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
