@@ -1,4 +1,14 @@
 /** Every timing and limit of the workout screens, in one place (docs/product-rules.md, "Workout timings"). */
+import type { WeightUnit } from '@hit/contracts';
+
+// Kept equal to WEIGHT_UNITS, MAX_WEIGHT and MAX_REPS in @hit/contracts (constants.test.ts checks it): a value imported
+// from there would pull zod into this remote's bundle (docs/architecture.md, "One-way dependencies").
+/** The units a set is logged in. */
+export const WEIGHT_UNITS: readonly WeightUnit[] = ['lbs', 'kg'];
+/** The heaviest weight a set may have (the api refuses more). */
+export const MAX_WEIGHT = 2000;
+/** The most reps a set may have (the api refuses more). */
+export const MAX_REPS = 1000;
 
 /** The rest timer opens this long after a set is completed, when the exercise has sets left. */
 export const REST_TIMER_DELAY_MS = 500;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { VisuallyHidden } from '@hit/ui';
 import styled from 'styled-components';
-import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS, type WeightUnit } from '@hit/contracts';
+import type { WeightUnit } from '@hit/contracts';
 import { PLATE_LOADED_EXERCISES } from '@hit/contracts/rules';
+import { MAX_REPS, MAX_WEIGHT, WEIGHT_UNITS } from '../../../constants';
 import { scrollBehavior } from '../lib/scroll';
 import type { SetPrefill } from '../logic/prefill';
 import {

@@ -2,8 +2,8 @@
  * The rules of logging sets (docs/product-rules.md, "Logging sets") as plain functions over the exercises: what a valid
  * entry is, which set takes input next, what completing or undoing a set does, and how far the workout has come.
  */
-import { MAX_REPS, MAX_WEIGHT, type Exercise, type WeightUnit, type WorkoutSet } from '@hit/contracts';
-import { GREAT_JOB_REPS } from '../../../constants';
+import type { Exercise, WeightUnit, WorkoutSet } from '@hit/contracts';
+import { GREAT_JOB_REPS, MAX_REPS, MAX_WEIGHT } from '../../../constants';
 
 /** What the lifter typed for one set. */
 export interface SetEntry {
