@@ -37,6 +37,10 @@ import { accountRouter } from './routes/account';
 import { createPasswordService } from './services/passwords';
 import { passwordsRouter } from './routes/passwords';
 import { importRouter, isImportRequest } from './routes/import';
+import { pushRouter } from './routes/push';
+import { createPushService } from './services/push';
+import { startPushSender, type PushSender, type PushSenderOptions } from './services/pushSender';
+import { loadVapidKeys, type VapidKeys } from './vapid';
 
 export interface AppDeps {
   config: Config;
@@ -50,6 +54,11 @@ export interface AppDeps {
   stripe?: Stripe;
   /** Sign-in and sign-up limits (default: RATE_LIMITS with the configured sign-ups per hour). */
   rateLimits?: RateLimitSettings;
+  /**
+   * The VAPID keys (server.ts reads them at start); without them they are read, or made outside production, from
+   * the configuration when first needed.
+   */
+  vapidKeys?: VapidKeys;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -62,6 +71,7 @@ export function createApp({
   staticRoot = config.staticRoot,
   rateLimits = { ...RATE_LIMITS, registrationsPerIp: config.registrationsPerIpPerHour },
   stripe,
+  vapidKeys,
 }: AppDeps) {
   const models = createModels(connection);
   const db = databaseOf(connection);
@@ -73,6 +83,9 @@ export function createApp({
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);
   const imports = createImportService({ ...models, progress });
+  let vapid = vapidKeys;
+  const vapidOnce = () => (vapid ??= loadVapidKeys(config.push));
+  const push = createPushService({ ...models, config, vapid: vapidOnce });
   const app = express();
   app.disable('x-powered-by');
   // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
@@ -105,6 +118,7 @@ export function createApp({
     api.use(passport.initialize(), passport.session(), recordActivity(models.User));
     api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
     api.use(syncRouter({ sync, workouts, sessions }));
+    api.use(pushRouter({ push }));
     const limits = authRateLimits(models.RateLimitCounter, rateLimits);
     const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
     api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits }));
@@ -125,5 +139,13 @@ export function createApp({
   app.use(shellFiles(staticRoot));
   app.use(notFound);
   app.use(errorHandler);
-  return app;
+  /**
+   * The sender of the scheduled rest-over alerts (services/pushSender.ts): server.ts starts it once listening and
+   * stops it on shutdown; tests start and stop it themselves.
+   */
+  const startSender = (options?: PushSenderOptions): PushSender =>
+    startPushSender({ ...models, config, vapid: vapidOnce, onScheduled: push.onScheduled }, options);
+  return Object.assign(app, { push: { service: push, startSender } });
 }
+
+export type App = ReturnType<typeof createApp>;

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -14,6 +15,49 @@ function isTrustProxySetting(value: string): boolean {
   try {
     proxyaddr.compile(value.split(',').map((part) => part.trim()));
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The push services browsers subscribe with (Chrome and Edge on Android and desktop, Firefox, Safari, and Windows):
+ * the only hosts the api sends Web Push messages to in production (PUSH_SERVICE_HOSTS), each with its subdomains.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/** The file a process outside production keeps its generated VAPID key pair in, inside DATA_DIR. */
+export const VAPID_KEYS_FILE = 'vapid.json';
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+function base64urlBytes(value: string): Buffer | null {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : null;
+}
+
+/** The uncompressed P-256 public key (65 bytes, base64url) of a VAPID private key (32 bytes, base64url). */
+export function vapidPublicKeyOf(privateKey: string): string | null {
+  const bytes = base64urlBytes(privateKey);
+  if (!bytes || bytes.length !== 32) return null;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(bytes);
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
+
+/** A VAPID subject as push services accept it: a mailto: address or an https URL. */
+function isVapidSubject(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'mailto:' && url.pathname.includes('@')) || (url.protocol === 'https:' && !!url.host);
   } catch {
     return false;
   }
@@ -65,6 +109,34 @@ const envSchema = z
       .string()
       .min(3, { error: 'expected a sender such as "HIT Tracker <no-reply@example.com>"' })
       .optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine((value) => base64urlBytes(value)?.length === 65 && base64urlBytes(value)?.[0] === 4, {
+        error: 'expected an uncompressed P-256 public key in base64url (npx web-push generate-vapid-keys)',
+      })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine((value) => vapidPublicKeyOf(value) !== null, {
+        error: 'expected a P-256 private key of 32 bytes in base64url (npx web-push generate-vapid-keys)',
+      })
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine(isVapidSubject, { error: 'expected a mailto: address or an https URL, e.g. mailto:ops@example.com' })
+      .optional(),
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.length > 0 && hosts.every((host) => HOST_NAME.test(host)), {
+        error: 'expected a comma-separated list of host names, e.g. fcm.googleapis.com,push.apple.com',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -76,6 +148,43 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_ID) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PRICE_ID'], message: 'required when STRIPE_SECRET_KEY is set' });
+    }
+    // Web Push: a subscription is bound to the public key it was made with, so production must keep one pair.
+    if (env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'required when VAPID_PUBLIC_KEY is set' });
+    }
+    if (env.VAPID_PRIVATE_KEY && !env.VAPID_PUBLIC_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'required when VAPID_PRIVATE_KEY is set' });
+    }
+    if (
+      env.VAPID_PUBLIC_KEY &&
+      env.VAPID_PRIVATE_KEY &&
+      vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) !== null &&
+      vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) !== env.VAPID_PUBLIC_KEY
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is not the public key of VAPID_PRIVATE_KEY (set both from one generated pair)',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      if (!env.VAPID_PUBLIC_KEY && !env.VAPID_PRIVATE_KEY) {
+        for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required in production (generate a pair once with `npx web-push generate-vapid-keys`)',
+          });
+        }
+      }
+      if (!env.VAPID_SUBJECT && !env.PUBLIC_ORIGIN?.startsWith('https:')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['VAPID_SUBJECT'],
+          message: 'required in production without an https PUBLIC_ORIGIN (a mailto: address or an https URL)',
+        });
+      }
     }
     // A reset link built from the request's Host header could point at whoever sent the request (link poisoning).
     if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_ORIGIN) {
@@ -91,6 +200,19 @@ export interface StripeConfig {
   secretKey: string;
   priceId: string;
   webhookSecret?: string;
+}
+
+export interface PushConfig {
+  /** The VAPID key pair from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset (never in production): see `vapidKeysFile`. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** Where a process outside production keeps the pair it generated on its first start (DATA_DIR/vapid.json). */
+  vapidKeysFile: string;
+  /** Who runs this server, for the push services: a mailto: address or an https URL (the JWT's `sub`). */
+  vapidSubject: string;
+  /** Host names (with their subdomains) the api sends pushes to over https: a subscription elsewhere is refused. */
+  serviceHosts: string[];
+  /** Outside production: http(s) endpoints on loopback too (the tests' mock push service). */
+  allowLoopback: boolean;
 }
 
 export interface Config {
@@ -122,12 +244,18 @@ export interface Config {
    * for the Secure cookie). Default: proxies on loopback and private networks, never the internet.
    */
   trustProxy: string | number;
+  /** Web Push (issue #22): the rest-over alert. */
+  push: PushConfig;
   /** Things worth telling the operator at start-up that do not stop it. */
   warnings: string[];
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function publicOriginHost(publicOrigin: string | undefined): string {
+  return publicOrigin ? new URL(publicOrigin).hostname : 'localhost';
 }
 
 /** Reads and validates the configuration from `env`; throws ConfigError naming every bad variable. */
@@ -158,13 +286,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicOrigin = e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined;
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   return {
     port: e.PORT,
     host: e.HOST,
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     mongodbUri: e.MONGODB_URI,
-    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
+    dataDir,
     staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     stripe:
@@ -176,13 +305,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotesMode: e.REMOTES_MODE,
     publicOrigin,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `HIT Tracker <no-reply@${publicOrigin ? new URL(publicOrigin).hostname : 'localhost'}>`,
+    mailFrom: e.MAIL_FROM ?? `HIT Tracker <no-reply@${publicOriginHost(publicOrigin)}>`,
     trustProxy:
       e.TRUST_PROXY === undefined
         ? DEFAULT_TRUST_PROXY
         : /^\d+$/.test(e.TRUST_PROXY)
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidKeysFile: path.join(dataDir, VAPID_KEYS_FILE),
+      vapidSubject:
+        e.VAPID_SUBJECT ??
+        (publicOrigin?.startsWith('https:') ? publicOrigin : `mailto:no-reply@${publicOriginHost(publicOrigin)}`),
+      serviceHosts: e.PUSH_SERVICE_HOSTS ?? [...DEFAULT_PUSH_SERVICE_HOSTS],
+      allowLoopback: e.NODE_ENV !== 'production',
+    },
     warnings,
   };
 }

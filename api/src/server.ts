@@ -4,6 +4,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, type Database } from './db';
 import { logger } from './logger';
+import type { PushSender } from './services/pushSender';
+import { loadVapidKeys, type VapidKeys } from './vapid';
 
 /** In-flight requests get this long to finish on shutdown before their connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -35,7 +37,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-function stopOnSignals(server: Server, database: Database): void {
+function stopOnSignals(server: Server, sender: PushSender, database: Database): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -43,6 +45,8 @@ function stopOnSignals(server: Server, database: Database): void {
     logger.info('shutting down', { signal });
     try {
       await closeServer(server);
+      // The alerts being sent finish; the scheduled ones stay in the database for the next process.
+      await sender.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -54,14 +58,27 @@ function stopOnSignals(server: Server, database: Database): void {
   process.on('SIGINT', stop);
 }
 
+function readVapidKeys(config: Config): VapidKeys {
+  const keys = loadVapidKeys(config.push);
+  if (keys.source === 'generated') {
+    logger.info(`push: a VAPID key pair was made for this data folder (${config.push.vapidKeysFile})`);
+  } else if (keys.source === 'file') {
+    logger.info(`push: VAPID keys from ${config.push.vapidKeysFile}`);
+  }
+  return keys;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   for (const warning of config.warnings) logger.warn(warning);
 
+  // Read (or, on a first start outside production, made) before anything else: a bad key file stops the start.
+  const vapidKeys = readVapidKeys(config);
+
   const database = await connectDatabase(config);
   logger.info(`database: ${database.description}`);
 
-  const app = createApp({ config, connection: database.connection, mongoClient: database.mongoClient });
+  const app = createApp({ config, connection: database.connection, mongoClient: database.mongoClient, vapidKeys });
   let server: Server;
   try {
     server = await listen(app, config);
@@ -69,7 +86,8 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  stopOnSignals(server, database);
+  const sender = app.push.startSender();
+  stopOnSignals(server, sender, database);
   // The bound port, which differs from config.port when that is 0 (any free port).
   console.log(`HIT Tracker listening on http://localhost:${(server.address() as AddressInfo).port}`);
 }

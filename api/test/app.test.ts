@@ -5,7 +5,7 @@ import { errorBodySchema } from '@hit/contracts';
 import { loadConfig } from '../src/config';
 import { errorHandler, HttpError } from '../src/errors';
 import { SESSION_COOKIE, sessionMiddleware } from '../src/session';
-import { buildTestApp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
 
 declare module 'express-session' {
   interface SessionData {
@@ -181,7 +181,7 @@ describe('app', () => {
     });
 
     it('is Secure with the production configuration (behind an https proxy)', async () => {
-      const visited = sessionApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+      const visited = sessionApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), ...TEST_VAPID_ENV });
       const response = await request(visited).get('/visit').set('X-Forwarded-Proto', 'https').expect(200);
       expect(sessionCookie(response)).toMatch(/; Secure/);
     });

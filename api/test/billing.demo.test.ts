@@ -9,7 +9,7 @@ import {
 import { DEMO_PLAN_NAME, TEST_MODE_NOTICE } from '../src/billing/demoCheckoutPage';
 import { addOneMonth } from '../src/billing/demoProvider';
 import { loadConfig } from '../src/config';
-import { buildTestApp, changeUser, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, changeUser, signUp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Agent = ReturnType<typeof request.agent>;
@@ -290,7 +290,7 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
   });
 
   it('warns the operator of a production api that takes no real payments', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...TEST_VAPID_ENV });
     expect(config.stripe).toBeUndefined();
     // (It also warns that reset e-mails cannot be sent without SMTP_URL: config.test.ts's business.)
     expect(config.warnings).toEqual(expect.arrayContaining([expect.stringContaining('STRIPE_SECRET_KEY is not set')]));

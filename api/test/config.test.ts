@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { REPO_ROOT } from '../src/paths';
+import { TEST_VAPID_ENV } from './vapidTestKeys';
 
 const productionSecret = 'a'.repeat(32);
 
@@ -59,6 +60,10 @@ describe('loadConfig', () => {
       TRUST_PROXY: '203.0.113.7, 10.0.0.0/8',
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       MAIL_FROM: 'HIT Tracker <hello@hit.example.com>',
+      VAPID_PUBLIC_KEY: TEST_VAPID_ENV.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: TEST_VAPID_ENV.VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: 'mailto:ops@hit.example.com',
+      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, Push.Example.net',
     });
     expect(config).toEqual({
       port: 8080,
@@ -77,6 +82,13 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       mailFrom: 'HIT Tracker <hello@hit.example.com>',
       trustProxy: '203.0.113.7, 10.0.0.0/8',
+      push: {
+        vapid: { publicKey: TEST_VAPID_ENV.VAPID_PUBLIC_KEY, privateKey: TEST_VAPID_ENV.VAPID_PRIVATE_KEY },
+        vapidKeysFile: '/var/lib/hit/vapid.json',
+        vapidSubject: 'mailto:ops@hit.example.com',
+        serviceHosts: ['fcm.googleapis.com', 'push.example.net'],
+        allowLoopback: false,
+      },
       warnings: [],
     });
   });
@@ -111,7 +123,12 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
     [
-      { NODE_ENV: 'production', SESSION_SECRET: productionSecret, SMTP_URL: 'smtp://mail.example.com' },
+      {
+        NODE_ENV: 'production',
+        SESSION_SECRET: productionSecret,
+        SMTP_URL: 'smtp://mail.example.com',
+        ...TEST_VAPID_ENV,
+      },
       'PUBLIC_ORIGIN: required in production with SMTP_URL',
     ],
   ])('rejects %j naming the variable', (env, message) => {
@@ -132,7 +149,12 @@ describe('loadConfig', () => {
   });
 
   it('warns at a production start without SMTP_URL: nobody could reset a forgotten password', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: productionSecret, STRIPE_SECRET_KEY: 'sk' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: productionSecret,
+      STRIPE_SECRET_KEY: 'sk',
+      ...TEST_VAPID_ENV,
+    };
     expect(loadConfig({ ...production, STRIPE_PRICE_ID: 'price', STRIPE_WEBHOOK_SECRET: 'wh' }).warnings).toEqual([
       expect.stringContaining('SMTP_URL is not set'),
     ]);

@@ -10,6 +10,9 @@ import { RATE_LIMITS, type RateLimitSettings } from '../src/auth/rateLimits';
 import { loadConfig } from '../src/config';
 import { connectMongoose } from '../src/db';
 import { databaseOf, refreshSessionUsers } from '../src/auth/sessionUser';
+import { TEST_VAPID_ENV } from './vapidTestKeys';
+
+export { TEST_VAPID_ENV };
 
 export interface TestDatabase {
   connection: Connection;
@@ -54,14 +57,17 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
   passwordResetsPerIp: 1000,
 };
 
-/** The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given). */
+/**
+ * The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given; the test
+ * VAPID keys unless `env` names others).
+ */
 export function buildTestApp(
   database: TestDatabase,
   env: NodeJS.ProcessEnv = {},
   staticRoot?: string,
   rateLimits: RateLimitSettings = RELAXED_RATE_LIMITS,
 ) {
-  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV, ...env });
   const { connection } = database;
   return createApp({ config, connection, mongoClient: connection.getClient(), staticRoot, rateLimits });
 }

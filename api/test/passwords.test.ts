@@ -24,6 +24,7 @@ import {
   signUp,
   startTestDatabase,
   TEST_PASSWORD,
+  TEST_VAPID_ENV,
   uniqueEmail,
   type TestDatabase,
 } from './helpers';
@@ -330,7 +331,7 @@ describe('passwords', () => {
       });
 
       it('warns at a production start, and logs no link when asked for one', async () => {
-        const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
+        const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), ...TEST_VAPID_ENV };
         expect(loadConfig(production).warnings).toContainEqual(expect.stringContaining('SMTP_URL is not set'));
         const { output } = await forgotAndLog(production, /SMTP_URL is not set: no e-mail sent/);
         expect(output).toContain('"level":"warn"');

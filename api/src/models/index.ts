@@ -13,6 +13,8 @@ import { syncLockModel } from './syncLock';
 import { workoutCompletionModel } from './workoutCompletion';
 import { goalModel } from './goal';
 import { passwordResetTokenModel } from './passwordResetToken';
+import { pushSubscriptionModel } from './pushSubscription';
+import { scheduledPushModel } from './scheduledPush';
 
 /** Every model, registered on the app's own connection. */
 export function createModels(connection: Connection) {
@@ -31,6 +33,8 @@ export function createModels(connection: Connection) {
     WorkoutCompletion: workoutCompletionModel(connection),
     Goal: goalModel(connection),
     PasswordResetToken: passwordResetTokenModel(connection),
+    PushSubscription: pushSubscriptionModel(connection),
+    ScheduledPush: scheduledPushModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

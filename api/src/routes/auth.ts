@@ -14,6 +14,7 @@ import type { UserDocument, UserModel } from '../models/user';
 import { trialEndFor } from '../services/access';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session';
 import { attachSessionUser } from '../auth/sessionUser';
+import { forgetPushOfSessions, pushSessionRenewed } from '../services/push';
 
 export const USER_EXISTS_MESSAGE = 'User already exists';
 
@@ -34,11 +35,14 @@ interface AuthDeps {
  * one every later request of it reads.
  */
 export async function logIn(req: Request, user: { _id: Types.ObjectId }, db: Db): Promise<void> {
+  const previous = { userId: req.user?._id, sessionId: req.sessionID };
   // passport regenerates the session on log-in: a session id from before sign-in is never reused (no fixation).
   await new Promise<void>((resolve, reject) =>
     req.logIn(user as Express.User, (error) => (error ? reject(error) : resolve())),
   );
   if (!(await attachSessionUser(db, req.sessionID, user._id))) throw new HttpError(401, 'Not authenticated');
+  // The push subscriptions the replaced session saved move to this one, or go when another user signed in over it.
+  await pushSessionRenewed(db, previous, { userId: user._id, sessionId: req.sessionID });
 }
 
 function isDuplicateKey(error: unknown): boolean {
@@ -86,6 +90,8 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits }
   });
 
   router.post('/logout', async (req, res) => {
+    // This device is signed out: it gets no more rest-over alerts (issue #22).
+    if (req.user) await forgetPushOfSessions(db, req.user._id, [req.sessionID]);
     if (req.session) {
       // Destroy the stored session (not just its user): the old cookie is worthless everywhere at once.
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));

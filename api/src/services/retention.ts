@@ -1,9 +1,11 @@
 import { trusted, Types, type Connection, type Model } from 'mongoose';
+import type { Db } from 'mongodb';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatusValue } from '@hit/contracts';
 import { emailCounterKey } from '../auth/rateLimits';
 import { rateLimitCounterModel } from '../models/rateLimitCounter';
 import { userModel, type UserFields } from '../models/user';
 import { SESSIONS_COLLECTION } from '../session';
+import { forgetPushOfUser } from './push';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -72,8 +74,9 @@ function passportUserOf(session: unknown): unknown {
 
 /**
  * Signs the account out everywhere (but in `exceptSessionId`, the session making the request, when given): its stored
- * sessions go, so the next request of each, from any api process, is anonymous. Used by retention, password changes
- * and resets, and account deletion.
+ * sessions go, so the next request of each, from any api process, is anonymous, and so do the push subscriptions
+ * every other session saved (those devices get no more rest-over alerts). Used by retention, password changes and
+ * resets, and account deletion.
  */
 export async function deleteSessionsOf(
   connection: Connection,
@@ -88,6 +91,7 @@ export async function deleteSessionsOf(
   const ids = candidates
     .filter((doc) => passportUserOf(doc.session) === userId && String(doc._id) !== exceptSessionId)
     .map((doc) => doc._id);
+  await forgetPushOfUser(connection.db as unknown as Db, userId, { exceptSessionId });
   if (ids.length === 0) return 0;
   return (await sessions.deleteMany({ _id: { $in: ids } })).deletedCount;
 }

@@ -84,6 +84,11 @@ export const scheduleRestAlertBodySchema = z.strictObject({
 });
 export type ScheduleRestAlertBody = z.infer<typeof scheduleRestAlertBodySchema>;
 
+/** PUT /api/push/rest's answer: when the api will send the alert (ISO; the rest's end). */
+export interface RestAlertScheduled {
+  dueAt: string;
+}
+
 /** What the api pushes (encrypted) and the service worker reads. */
 export interface RestAlertPayload {
   type: 'rest-over';

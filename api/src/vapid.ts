@@ -1,0 +1,71 @@
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
+import { vapidPublicKeyOf, type PushConfig } from './config';
+
+/** The api's VAPID identity: browsers subscribe with the public key, each push is signed with the private one. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  /** Where the pair came from, for the start-up log. */
+  source: 'environment' | 'generated' | 'file';
+}
+
+/** A pair as the file keeps it, checked: the public key must be the private key's. */
+function checkedPair(value: unknown, file: string): { publicKey: string; privateKey: string } {
+  const pair = value as { publicKey?: unknown; privateKey?: unknown } | null;
+  if (
+    typeof pair?.publicKey !== 'string' ||
+    typeof pair.privateKey !== 'string' ||
+    vapidPublicKeyOf(pair.privateKey) !== pair.publicKey
+  ) {
+    throw new Error(
+      `${file} does not hold a VAPID key pair ({"publicKey", "privateKey"}): delete it to have a new pair made ` +
+        '(browsers then subscribe again), or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+    );
+  }
+  return { publicKey: pair.publicKey, privateKey: pair.privateKey };
+}
+
+function readPair(file: string): { publicKey: string; privateKey: string } {
+  const text = readFileSync(file, 'utf8');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  return checkedPair(parsed, file);
+}
+
+/**
+ * The VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (always in production), else the pair kept in
+ * DATA_DIR/vapid.json, made on the first start (readable by its owner only) and reused by every start after, so the
+ * browsers' subscriptions stay valid. Two processes starting at once on one folder agree: the file is created
+ * exclusively, and the loser reads the winner's.
+ */
+export function loadVapidKeys(push: Pick<PushConfig, 'vapid' | 'vapidKeysFile' | 'vapidSubject'>): VapidKeys {
+  if (push.vapid) return { ...push.vapid, subject: push.vapidSubject, source: 'environment' };
+  const file = push.vapidKeysFile;
+  try {
+    return { ...readPair(file), subject: push.vapidSubject, source: 'file' };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const generated = webpush.generateVAPIDKeys();
+  // Written whole under another name, then linked into place: the link fails if the file exists, and nobody ever
+  // reads a half-written one.
+  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(generated, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    linkSync(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { ...readPair(file), subject: push.vapidSubject, source: 'file' };
+  } finally {
+    unlinkSync(partial);
+  }
+  return { ...generated, subject: push.vapidSubject, source: 'generated' };
+}

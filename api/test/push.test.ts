@@ -1,0 +1,523 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Types } from 'mongoose';
+import {
+  REST_ALERT_LATE_MS,
+  REST_ALERT_TAG,
+  REST_ALERT_TTL_SECONDS,
+  restOverTitle,
+  type RestAlertPayload,
+} from '@hit/contracts';
+import { createApp, type App } from '../src/app';
+import { loadConfig } from '../src/config';
+import {
+  AUTH_REFUSED_MESSAGE,
+  ENDPOINT_REFUSED_MESSAGE,
+  ENDS_AT_AHEAD_MESSAGE,
+  ENDS_AT_PAST_MESSAGE,
+  NO_PUSH_SUBSCRIPTION_MESSAGE,
+  P256DH_REFUSED_MESSAGE,
+} from '../src/services/push';
+import type { PushSender } from '../src/services/pushSender';
+import {
+  buildTestApp,
+  RELAXED_RATE_LIMITS,
+  signUp,
+  startTestDatabase,
+  TEST_PASSWORD,
+  TEST_VAPID_ENV,
+  type TestDatabase,
+} from './helpers';
+import { MockPushService, type BrowserSubscription } from './mockPushService';
+
+type Agent = ReturnType<typeof request.agent>;
+
+const NEXT = { set: 'Working set', exercise: 'Incline Press' };
+const TITLE = restOverTitle(NEXT.set, NEXT.exercise);
+
+describe('the rest-over alert by Web Push (issue #22)', () => {
+  let database: TestDatabase;
+  let mock: MockPushService;
+  let app: App;
+  let sender: PushSender | undefined;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    mock = await MockPushService.start(TEST_VAPID_ENV.VAPID_PUBLIC_KEY);
+    app = buildTestApp(database);
+    sender = app.push.startSender();
+  });
+  afterAll(async () => {
+    await sender?.stop();
+    await mock.close();
+    await database.close();
+  });
+  afterEach(() => {
+    // Every message the api sent was signed, addressed and encrypted right.
+    expect(mock.problems).toEqual([]);
+  });
+
+  const subscriptions = () => database.connection.collection('pushsubscriptions');
+  const scheduled = () => database.connection.collection('scheduledpushes');
+
+  /** A device of the agent's user with a subscription at the mock push service. */
+  async function subscribedDevice(agent: Agent, subscription = mock.newSubscription()) {
+    const deviceId = randomUUID();
+    await agent.put('/api/push/subscription').send({ deviceId, subscription: subscription.json }).expect(204);
+    return { deviceId, subscription };
+  }
+
+  /** Schedules the device's alert `inMs` from now; resolves with the rest's end (ms). */
+  async function scheduleIn(agent: Agent, deviceId: string, inMs: number, next = NEXT): Promise<number> {
+    const endsAt = new Date(Date.now() + inMs);
+    const response = await agent
+      .put('/api/push/rest')
+      .send({ deviceId, endsAt: endsAt.toISOString(), next })
+      .expect(200);
+    expect(response.body).toEqual({ dueAt: endsAt.toISOString() });
+    return endsAt.getTime();
+  }
+
+  /**
+   * Waits for a sentinel alert scheduled after the others (the sender sends in due order): once it has arrived, an
+   * alert due before it that did not arrive was not sent. No fixed sleep.
+   */
+  async function sentinelAfter(agent: Agent, inMs: number): Promise<void> {
+    const sentinel = await subscribedDevice(agent);
+    await scheduleIn(agent, sentinel.deviceId, inMs);
+    await mock.waitFor('the sentinel alert', () => mock.pushesTo(sentinel.subscription).length === 1);
+  }
+
+  const arrivals = (subscription: BrowserSubscription) => mock.pushesTo(subscription).map((push) => push.at);
+
+  describe('GET /api/push/key', () => {
+    it('answers the VAPID public key to a signed-in user, 401 to a visitor', async () => {
+      const { agent } = await signUp(app);
+      expect((await agent.get('/api/push/key').expect(200)).body).toEqual({
+        publicKey: TEST_VAPID_ENV.VAPID_PUBLIC_KEY,
+      });
+      expect((await request(app).get('/api/push/key').expect(401)).body).toEqual({ message: 'Not authenticated' });
+    });
+  });
+
+  describe('PUT /api/push/subscription', () => {
+    it('stores one subscription per device of the user, replaced when the device saves it again', async () => {
+      const { agent, user } = await signUp(app);
+      const { deviceId } = await subscribedDevice(agent);
+      const replacement = mock.newSubscription();
+      await agent.put('/api/push/subscription').send({ deviceId, subscription: replacement.json }).expect(204);
+      const stored = await subscriptions()
+        .find({ userId: new Types.ObjectId(user.id) })
+        .toArray();
+      expect(stored).toEqual([
+        expect.objectContaining({ deviceId, endpoint: replacement.json.endpoint, keys: replacement.json.keys }),
+      ]);
+      // The session that saved it is named by a hash, never by its id.
+      expect(stored[0].sessionKey).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('refuses an endpoint that is not a push service, keys that cannot encrypt and a bad body, with 400', async () => {
+      const { agent } = await signUp(app);
+      const valid = mock.newSubscription().json;
+      const refused = async (body: object, message: string) => {
+        const response = await agent.put('/api/push/subscription').send(body).expect(400);
+        expect(response.body).toEqual({ message });
+      };
+      const deviceId = randomUUID();
+      for (const endpoint of [
+        'http://push.example.com/x',
+        'https://169.254.169.254/latest/meta-data',
+        'https://fcm.googleapis.com.evil.example/fcm/send/x',
+        'https://evilfcm.googleapis.com/fcm/send/x',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+        'https://user:secret@fcm.googleapis.com/fcm/send/x',
+        'http://10.0.0.7/push',
+        'http://[::ffff:127.0.0.1]/push',
+      ]) {
+        await refused({ deviceId, subscription: { ...valid, endpoint } }, ENDPOINT_REFUSED_MESSAGE);
+      }
+      const notAPoint = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xff)]).toString('base64url');
+      await refused(
+        { deviceId, subscription: { ...valid, keys: { ...valid.keys, p256dh: notAPoint } } },
+        P256DH_REFUSED_MESSAGE,
+      );
+      await refused(
+        { deviceId, subscription: { ...valid, keys: { ...valid.keys, p256dh: 'AAAA' } } },
+        P256DH_REFUSED_MESSAGE,
+      );
+      await refused(
+        { deviceId, subscription: { ...valid, keys: { ...valid.keys, auth: 'c2hvcnQ' } } },
+        AUTH_REFUSED_MESSAGE,
+      );
+      await refused({ deviceId: 'phone', subscription: valid }, 'deviceId: must be a device id (a UUID)');
+      await refused(
+        { deviceId, subscription: { ...valid, endpoint: 'ftp://x' } },
+        'subscription.endpoint: must be an http(s) URL',
+      );
+      await refused({ deviceId, subscription: valid, userId: 'someone' }, 'Subscription: unknown field "userId"');
+      expect(await subscriptions().countDocuments({ deviceId })).toBe(0);
+    });
+
+    it('in production accepts only the https push services of PUSH_SERVICE_HOSTS, loopback refused', async () => {
+      const production = buildTestApp(database, {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'p'.repeat(40),
+        PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com',
+      });
+      // Behind a TLS proxy, as production runs: the session cookie is Secure.
+      const registered = await request(production)
+        .post('/api/register')
+        .set('X-Forwarded-Proto', 'https')
+        .send({ email: `push.production.${Date.now()}@example.com`, password: TEST_PASSWORD })
+        .expect(201);
+      const cookie = ([] as string[]).concat(registered.headers['set-cookie'] ?? [])[0].split(';')[0];
+      const save = (endpoint: string) =>
+        request(production)
+          .put('/api/push/subscription')
+          .set('X-Forwarded-Proto', 'https')
+          .set('Cookie', cookie)
+          .send({ deviceId: randomUUID(), subscription: { ...mock.newSubscription().json, endpoint } });
+      for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://web.push.apple.com/QO2x']) {
+        expect([endpoint, (await save(endpoint)).status]).toEqual([endpoint, 204]);
+      }
+      for (const endpoint of [
+        mock.newSubscription().json.endpoint,
+        'https://127.0.0.1/push/x',
+        'https://localhost/push/x',
+        'http://fcm.googleapis.com/fcm/send/abc',
+        'https://updates.push.services.mozilla.com/wpush/v2/x',
+      ]) {
+        const response = await save(endpoint);
+        expect([endpoint, response.status, response.body]).toEqual([
+          endpoint,
+          400,
+          { message: ENDPOINT_REFUSED_MESSAGE },
+        ]);
+      }
+    });
+  });
+
+  describe('the alert', () => {
+    it('arrives within 1 s of the rest’s end, signed by the api, encrypted for the device, with TTL, high urgency and the topic', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(agent);
+      const endsAt = await scheduleIn(agent, deviceId, 1200);
+      await mock.waitFor('the alert', () => mock.pushesTo(subscription).length === 1);
+
+      const [push] = mock.pushesTo(subscription);
+      expect(push.at - endsAt).toBeGreaterThanOrEqual(0);
+      expect(push.at - endsAt).toBeLessThan(1000);
+      expect(push).toMatchObject({
+        ttl: String(REST_ALERT_TTL_SECONDS),
+        urgency: 'high',
+        topic: REST_ALERT_TAG,
+        contentEncoding: 'aes128gcm',
+        claims: { aud: mock.origin, sub: TEST_VAPID_ENV.VAPID_SUBJECT },
+      });
+      expect(push.payload).toEqual({
+        type: 'rest-over',
+        title: 'Rest over — next: Working set of Incline Press',
+        endsAt: new Date(endsAt).toISOString(),
+        url: '/home',
+      } satisfies RestAlertPayload);
+      // Sent once, and no longer scheduled.
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+    });
+
+    it('is cancelled by DELETE /api/push/rest/:deviceId (the rest skipped)', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(agent);
+      await scheduleIn(agent, deviceId, 800);
+      await agent.delete(`/api/push/rest/${deviceId}`).expect(204);
+      // Cancelling again, or with nothing scheduled, is no error.
+      await agent.delete(`/api/push/rest/${deviceId}`).expect(204);
+      await sentinelAfter(agent, 1200);
+      expect(arrivals(subscription)).toEqual([]);
+    });
+
+    it('moves with a new PUT (paused, then resumed): one alert, at the new end, naming the new next set', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(agent);
+      await scheduleIn(agent, deviceId, 700);
+      // Paused: cancelled; resumed later with what is left, so the rest now ends later.
+      await agent.delete(`/api/push/rest/${deviceId}`).expect(204);
+      const resumedEnd = await scheduleIn(agent, deviceId, 1500, { set: 'Warm-up 2', exercise: 'Deadlifts' });
+      await mock.waitFor('the moved alert', () => mock.pushesTo(subscription).length === 1);
+      // And a rest moved earlier (an undo that shortened it) is sent at its new, earlier end.
+      const earlierEnd = await scheduleIn(agent, deviceId, 3000);
+      const movedEarlier = await scheduleIn(agent, deviceId, 600);
+      await sentinelAfter(agent, 1000);
+
+      const pushes = mock.pushesTo(subscription);
+      expect(pushes.map((push) => (push.payload as RestAlertPayload).endsAt)).toEqual([
+        new Date(resumedEnd).toISOString(),
+        new Date(movedEarlier).toISOString(),
+      ]);
+      expect((pushes[0].payload as RestAlertPayload).title).toBe('Rest over — next: Warm-up 2 of Deadlifts');
+      expect(pushes[0].at - resumedEnd).toBeGreaterThanOrEqual(0);
+      expect(pushes[0].at - resumedEnd).toBeLessThan(1000);
+      expect(pushes[1].at - movedEarlier).toBeLessThan(1000);
+      expect(pushes[1].at).toBeLessThan(earlierEnd);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+    });
+
+    it('is dropped, never sent, when it was due more than 60 s ago (no api was running); one due less long ago is sent', async () => {
+      const { agent, user } = await signUp(app);
+      const stale = await subscribedDevice(agent);
+      const recent = await subscribedDevice(agent);
+      const userId = new Types.ObjectId(user.id);
+      const now = Date.now();
+      await scheduled().insertMany([
+        {
+          userId,
+          deviceId: stale.deviceId,
+          dueAt: new Date(now - REST_ALERT_LATE_MS - 1000),
+          title: TITLE,
+          scheduledAt: new Date(now - 5 * 60_000),
+        },
+        {
+          userId,
+          deviceId: recent.deviceId,
+          dueAt: new Date(now - REST_ALERT_LATE_MS / 2),
+          title: TITLE,
+          scheduledAt: new Date(now - 5 * 60_000),
+        },
+      ]);
+      await mock.waitFor('the recent alert', () => mock.pushesTo(recent.subscription).length === 1);
+      await sentinelAfter(agent, 300);
+      expect(arrivals(stale.subscription)).toEqual([]);
+      expect(await scheduled().countDocuments({ userId })).toBe(0);
+    });
+
+    it('survives a restart: scheduled while one api runs, sent on time by a new api on the same database', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(agent);
+      // The api that schedules it stops (its sender first, as server.ts does on SIGTERM).
+      const first = buildTestApp(database);
+      let firstSender: PushSender | undefined = first.push.startSender();
+      await sender!.stop();
+      sender = undefined;
+      const endsAt = await scheduleIn(agent, deviceId, 1200);
+      await firstSender.stop();
+      firstSender = undefined;
+      expect(await scheduled().countDocuments({ deviceId })).toBe(1);
+
+      // A new process: its own app and sender on the same database.
+      const restarted = createApp({
+        config: loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV }),
+        connection: database.connection,
+        mongoClient: database.connection.getClient(),
+        rateLimits: RELAXED_RATE_LIMITS,
+      });
+      sender = restarted.push.startSender();
+      await mock.waitFor('the alert after the restart', () => mock.pushesTo(subscription).length === 1);
+      const [push] = mock.pushesTo(subscription);
+      expect(push.at - endsAt).toBeGreaterThanOrEqual(0);
+      expect(push.at - endsAt).toBeLessThan(1000);
+      expect((push.payload as RestAlertPayload).title).toBe(TITLE);
+    });
+
+    it('is sent once when several api processes run a sender on one database', async () => {
+      const others = [buildTestApp(database), buildTestApp(database)].map((other) => other.push.startSender());
+      try {
+        const { agent } = await signUp(app);
+        const devices = await Promise.all([1, 2, 3, 4, 5].map(() => subscribedDevice(agent)));
+        const endsAt = Date.now() + 1000;
+        for (const { deviceId } of devices) {
+          await agent
+            .put('/api/push/rest')
+            .send({ deviceId, endsAt: new Date(endsAt).toISOString(), next: NEXT })
+            .expect(200);
+        }
+        await mock.waitFor('every alert', () => devices.every((d) => mock.pushesTo(d.subscription).length >= 1));
+        await sentinelAfter(agent, 1500);
+        for (const { subscription } of devices) {
+          expect(arrivals(subscription)).toHaveLength(1);
+          expect(arrivals(subscription)[0] - endsAt).toBeLessThan(1000);
+        }
+      } finally {
+        await Promise.all(others.map((other) => other.stop()));
+      }
+    });
+
+    it('deletes a subscription the push service answers 404 or 410 for; another failure is logged, not retried, and keeps it', async () => {
+      const { agent, user } = await signUp(app);
+      const gone = await subscribedDevice(agent);
+      const unknown = await subscribedDevice(agent);
+      const failing = await subscribedDevice(agent);
+      mock.answers.set(gone.subscription.id, 410);
+      mock.answers.set(unknown.subscription.id, 404);
+      mock.answers.set(failing.subscription.id, 500);
+      for (const device of [gone, unknown, failing]) await scheduleIn(agent, device.deviceId, 300);
+      await mock.waitFor('the three alerts', () =>
+        [gone, unknown, failing].every((d) => mock.pushesTo(d.subscription).length === 1),
+      );
+      await sentinelAfter(agent, 800);
+      const remaining = await subscriptions()
+        .find({ userId: new Types.ObjectId(user.id) }, { projection: { deviceId: 1 } })
+        .toArray();
+      const remainingDevices = remaining.map((s) => s.deviceId);
+      expect(remainingDevices).not.toContain(gone.deviceId);
+      expect(remainingDevices).not.toContain(unknown.deviceId);
+      expect(remainingDevices).toContain(failing.deviceId);
+      // Sent once each: a failure is not retried.
+      expect(arrivals(failing.subscription)).toHaveLength(1);
+      // A gone device cannot schedule any more.
+      const response = await agent
+        .put('/api/push/rest')
+        .send({ deviceId: gone.deviceId, endsAt: new Date(Date.now() + 60_000).toISOString(), next: NEXT })
+        .expect(404);
+      expect(response.body).toEqual({ message: NO_PUSH_SUBSCRIPTION_MESSAGE });
+    });
+  });
+
+  describe('PUT /api/push/rest', () => {
+    it('refuses a rest that ended over 60 s ago or ends over an hour ahead, naming endsAt', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId } = await subscribedDevice(agent);
+      const put = (endsAt: string) => agent.put('/api/push/rest').send({ deviceId, endsAt, next: NEXT });
+      const past = await put(new Date(Date.now() - REST_ALERT_LATE_MS - 5000).toISOString()).expect(400);
+      expect(past.body).toEqual({ message: ENDS_AT_PAST_MESSAGE });
+      const ahead = await put(new Date(Date.now() + 61 * 60_000).toISOString()).expect(400);
+      expect(ahead.body).toEqual({ message: ENDS_AT_AHEAD_MESSAGE });
+      const notADate = await put('in a minute').expect(400);
+      expect(notADate.body).toEqual({ message: 'endsAt: must be an ISO date-time' });
+      const noNext = await agent
+        .put('/api/push/rest')
+        .send({ deviceId, endsAt: new Date().toISOString(), next: { set: ' ', exercise: 'Dips' } })
+        .expect(400);
+      expect(noNext.body).toEqual({ message: 'next.set: must not be empty' });
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+    });
+
+    it('reaches only the user’s own devices: another user’s device id is 404 and their DELETE cancels nothing', async () => {
+      const owner = await signUp(app);
+      const other = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(owner.agent);
+      const endsAt = await scheduleIn(owner.agent, deviceId, 1200);
+
+      const foreign = await other.agent
+        .put('/api/push/rest')
+        .send({ deviceId, endsAt: new Date(Date.now() + 500).toISOString(), next: { set: 'Spam', exercise: 'Spam' } })
+        .expect(404);
+      expect(foreign.body).toEqual({ message: NO_PUSH_SUBSCRIPTION_MESSAGE });
+      await other.agent.delete(`/api/push/rest/${deviceId}`).expect(204);
+      await other.agent.delete(`/api/push/subscription/${deviceId}`).expect(204);
+      await request(app).delete(`/api/push/rest/${deviceId}`).expect(401);
+
+      await mock.waitFor('the owner’s alert', () => mock.pushesTo(subscription).length === 1);
+      const [push] = mock.pushesTo(subscription);
+      expect((push.payload as RestAlertPayload).title).toBe(TITLE);
+      expect(push.at - endsAt).toBeLessThan(1000);
+      expect(await subscriptions().countDocuments({ deviceId })).toBe(1);
+    });
+  });
+
+  describe('clean-up', () => {
+    it('DELETE /api/push/subscription/:deviceId removes the subscription and its alert', async () => {
+      const { agent } = await signUp(app);
+      const { deviceId, subscription } = await subscribedDevice(agent);
+      await scheduleIn(agent, deviceId, 700);
+      await agent.delete(`/api/push/subscription/${deviceId}`).expect(204);
+      expect(await subscriptions().countDocuments({ deviceId })).toBe(0);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+      await sentinelAfter(agent, 1000);
+      expect(arrivals(subscription)).toEqual([]);
+      const refused = await agent.delete('/api/push/subscription/not-a-device').expect(400);
+      expect(refused.body).toEqual({ message: 'deviceId: must be a device id (a UUID)' });
+    });
+
+    it('signing out removes the device’s subscription and alert; the user’s other device keeps its own', async () => {
+      const { agent, user } = await signUp(app);
+      const phone = await subscribedDevice(agent);
+      const laptopAgent = request.agent(app);
+      await laptopAgent.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+      const laptop = await subscribedDevice(laptopAgent);
+      await scheduleIn(agent, phone.deviceId, 800);
+
+      await agent.post('/api/logout').expect(200);
+      expect(await subscriptions().countDocuments({ deviceId: phone.deviceId })).toBe(0);
+      expect(await scheduled().countDocuments({ deviceId: phone.deviceId })).toBe(0);
+      expect(await subscriptions().countDocuments({ deviceId: laptop.deviceId })).toBe(1);
+      await sentinelAfter(laptopAgent, 1100);
+      expect(arrivals(phone.subscription)).toEqual([]);
+    });
+
+    it('a password change removes the subscriptions of the sessions it signs out, and keeps this one’s', async () => {
+      const { agent, user } = await signUp(app);
+      const here = await subscribedDevice(agent);
+      const elsewhereAgent = request.agent(app);
+      await elsewhereAgent.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+      const elsewhere = await subscribedDevice(elsewhereAgent);
+      await scheduleIn(elsewhereAgent, elsewhere.deviceId, 60_000);
+
+      const newPassword = `${TEST_PASSWORD} changed`;
+      await agent.post('/api/user/password').send({ currentPassword: TEST_PASSWORD, newPassword }).expect(200);
+      expect(await subscriptions().countDocuments({ deviceId: elsewhere.deviceId })).toBe(0);
+      expect(await scheduled().countDocuments({ deviceId: elsewhere.deviceId })).toBe(0);
+      expect(await subscriptions().countDocuments({ deviceId: here.deviceId })).toBe(1);
+      await elsewhereAgent.get('/api/push/key').expect(401);
+    });
+
+    it('a sign-in over a signed-in browser keeps its subscription for the same user and removes it for another', async () => {
+      const first = await signUp(app);
+      const second = await signUp(app);
+      const device = await subscribedDevice(first.agent);
+      // The same user signs in again on this browser (a new session id): the device keeps its subscription, and
+      // signing out of the new session removes it.
+      await first.agent.post('/api/login').send({ email: first.user.email, password: TEST_PASSWORD }).expect(200);
+      await scheduleIn(first.agent, device.deviceId, 60_000);
+      expect(await subscriptions().countDocuments({ deviceId: device.deviceId })).toBe(1);
+      await first.agent.post('/api/logout').expect(200);
+      expect(await subscriptions().countDocuments({ deviceId: device.deviceId })).toBe(0);
+
+      // Someone else signs in on a browser where the first user is signed in: the first user's subscription goes.
+      const browser = await relogin(first.user.email);
+      await browser.agent.post('/api/login').send({ email: second.user.email, password: TEST_PASSWORD }).expect(200);
+      expect(await subscriptions().countDocuments({ deviceId: browser.device.deviceId })).toBe(0);
+    });
+
+    it('deleting the account removes every subscription and scheduled alert of the user', async () => {
+      const { agent, user } = await signUp(app);
+      const devices = [await subscribedDevice(agent), await subscribedDevice(agent)];
+      for (const { deviceId } of devices) await scheduleIn(agent, deviceId, 60_000);
+      const userId = new Types.ObjectId(user.id);
+      expect(await subscriptions().countDocuments({ userId })).toBe(2);
+      await agent.delete('/api/user').send({ password: TEST_PASSWORD }).expect(200);
+      expect(await subscriptions().countDocuments({ userId })).toBe(0);
+      expect(await scheduled().countDocuments({ userId })).toBe(0);
+    });
+
+    it('alerts only the later of two users who saved the same browser’s endpoint', async () => {
+      const before = await signUp(app);
+      const after = await signUp(app);
+      const browser = mock.newSubscription();
+      const earlier = await subscribedDevice(before.agent, browser);
+      const later = await subscribedDevice(after.agent, browser);
+      await scheduleIn(before.agent, earlier.deviceId, 300, { set: 'Theirs', exercise: 'Dips' });
+      await scheduleIn(after.agent, later.deviceId, 700);
+      await sentinelAfter(after.agent, 1000);
+      expect(mock.pushesTo(browser).map((push) => (push.payload as RestAlertPayload).title)).toEqual([TITLE]);
+      expect(await subscriptions().countDocuments({ deviceId: earlier.deviceId })).toBe(0);
+    });
+
+    it('keeps at most 20 devices per user: saving another drops the one saved longest ago', async () => {
+      const { agent, user } = await signUp(app);
+      const devices = [];
+      for (let i = 0; i < 21; i++) devices.push(await subscribedDevice(agent));
+      const stored = await subscriptions()
+        .find({ userId: new Types.ObjectId(user.id) }, { projection: { deviceId: 1 } })
+        .toArray();
+      expect(stored).toHaveLength(20);
+      expect(stored.map((s) => s.deviceId)).not.toContain(devices[0].deviceId);
+    });
+  });
+
+  /** A new agent signed in as `email`, with a subscribed device. */
+  async function relogin(email: string) {
+    const agent = request.agent(app);
+    await agent.post('/api/login').send({ email, password: TEST_PASSWORD }).expect(200);
+    const device = await subscribedDevice(agent);
+    return { agent, device };
+  }
+});
