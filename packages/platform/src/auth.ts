@@ -7,17 +7,20 @@ import { displayName } from './displayName';
 import { isNetworkFailure } from './networkStatus';
 import { forgetSignedInUser } from './offlineCache';
 import { queryKeys } from './queryKeys';
+import { resaveRestAlertAfterSignIn } from './restAlerts/restAlerts';
 import { toast } from './toast';
 
 const isUserQuery = (queryKey: readonly unknown[]) => queryKey[0] === queryKeys.user[0];
 
 /**
  * Signing in, signing up and signing out set or clear the cached user (docs/product-rules.md, "Accounts and sign-in").
- * Everything else cached belonged to whoever was signed in before, so it goes.
+ * Everything else cached belonged to whoever was signed in before, so it goes. What this device chose for the rest-over
+ * alert stays (issue #22): signing out made the api forget its subscription, and a sign-in here saves it again.
  */
 export function setSignedInUser(queryClient: QueryClient, user: User | null) {
   queryClient.removeQueries({ predicate: ({ queryKey }) => !isUserQuery(queryKey) });
   queryClient.setQueryData<User | null>(queryKeys.user, user);
+  if (user) resaveRestAlertAfterSignIn();
 }
 
 // Answers are typed by the shared contract (the api's tests hold it to it): no schema library in the sign-in path.

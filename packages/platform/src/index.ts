@@ -64,3 +64,23 @@ export type {
   ServerState,
   StoredOutbox,
 } from './outbox/types';
+export {
+  restAlertChoice,
+  setRestAlertChoice,
+  useRestAlertChoice,
+  deviceId,
+  REST_ALERT_CHOICE_KEY,
+  DEVICE_ID_KEY,
+  type RestAlertChoice,
+} from './restAlerts/choice';
+export {
+  loadRestAlertClient,
+  checkRestAlertAvailability,
+  scheduleRestAlert,
+  cancelRestAlert,
+  resaveRestAlertAfterSignIn,
+  useRestAlertSetting,
+  type RestAlertSetting,
+} from './restAlerts/restAlerts';
+export { REST_ALERT_PUSH_FAILED, REST_ALERT_SAVE_FAILED } from './restAlerts/messages';
+export type { RestAlertPlan, RestAlertAvailability } from './restAlerts/client';

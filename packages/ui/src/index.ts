@@ -24,3 +24,4 @@ export { VisuallyHidden } from './components/VisuallyHidden';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
 export { BuildLabel, type BuildLabelProps } from './components/BuildLabel';
 export { UpgradePrompt, PREMIUM_BENEFITS, type UpgradePromptProps } from './components/UpgradePrompt';
+export { RestAlertSwitch, type RestAlertSwitchProps } from './components/RestAlertSwitch';
