@@ -95,6 +95,14 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/subscription/cancel': SIGNED_IN,
   'GET /api/subscription/demo-checkout/:token': { anonymous: 401, otherUser: 404, expiredTrial: 200 },
   'POST /api/subscription/demo-checkout/:token/confirm': { anonymous: 401, otherUser: 404, expiredTrial: 303 },
+  // The rest-over alert (issue #22): signed in, not premium. A device id is the user's own: another user's save or
+  // cancel with the owner's device id is about their own device of that id (the owner's stays as it was), and they
+  // cannot schedule an alert for it (no subscription of theirs: 404).
+  'GET /api/push/key': SIGNED_IN,
+  'PUT /api/push/subscription': { anonymous: 401, otherUser: 204, expiredTrial: 204 },
+  'DELETE /api/push/subscription/:deviceId': { anonymous: 401, otherUser: 204, expiredTrial: 204 },
+  'PUT /api/push/rest': { anonymous: 401, otherUser: 404, expiredTrial: 200 },
+  'DELETE /api/push/rest/:deviceId': { anonymous: 401, otherUser: 204, expiredTrial: 204 },
 };
 
 /**
@@ -138,7 +146,13 @@ describe('access control matrix', () => {
     const refused = refusal(route, status, who);
     if (refused && response.type === 'application/json') expect(response.body).toEqual(refused);
     // Nothing of the owner's, and no password hash, whoever asks.
-    for (const secret of [owner.id, owner.own.email, owner.own.sessionId, owner.own.checkoutToken]) {
+    for (const secret of [
+      owner.id,
+      owner.own.email,
+      owner.own.sessionId,
+      owner.own.checkoutToken,
+      owner.own.deviceId,
+    ]) {
       expect(response.text).not.toContain(secret);
     }
     expect(response.text).not.toMatch(/passwordHash|scrypt\$/);

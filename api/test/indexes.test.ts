@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import mongoose, { Types, type Connection } from 'mongoose';
@@ -7,8 +8,9 @@ import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { userDataModels } from '../src/services/retention';
-import { RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail } from './helpers';
+import { RELAXED_RATE_LIMITS, TEST_PASSWORD, TEST_VAPID_ENV, uniqueEmail } from './helpers';
 import { resetLinkIn, startMailbox, type Mailbox } from './mailbox';
+import { unreachableSubscription } from './mockPushService';
 import { appRoutes } from './routeCalls';
 import { Outbox } from './syncOutbox';
 import { completeAll, getDay, getDays, performDay, startSession } from './workoutFixtures';
@@ -167,7 +169,7 @@ beforeAll(async () => {
     .on('commandStarted', (event) => commands.push({ event, route: currentRoute, request: currentRequest }));
 
   app = createApp({
-    config: loadConfig({ NODE_ENV: 'test', SMTP_URL: mailbox.url }),
+    config: loadConfig({ NODE_ENV: 'test', SMTP_URL: mailbox.url, ...TEST_VAPID_ENV }),
     connection,
     mongoClient: connection.getClient(),
     rateLimits: RELAXED_RATE_LIMITS,
@@ -214,6 +216,24 @@ async function wholeProduct() {
   await agent.get('/api/subscription/status').expect(200);
   await agent.get('/api/settings/plates').expect(200);
   await agent.put('/api/settings/plates').send(DEFAULT_PLATE_SETTINGS).expect(200);
+
+  // The rest-over alert: two devices subscribe, one unsubscribes; a rest is scheduled, moved, cancelled and scheduled
+  // again, left for the password change, reset and sign-out below to clear.
+  await agent.get('/api/push/key').expect(200);
+  const [phone, tablet] = [randomUUID(), randomUUID()];
+  for (const deviceId of [phone, tablet]) {
+    await agent.put('/api/push/subscription').send({ deviceId, subscription: unreachableSubscription() }).expect(204);
+  }
+  await agent.delete(`/api/push/subscription/${tablet}`).expect(204);
+  const rest = (inMs: number) => ({
+    deviceId: phone,
+    endsAt: new Date(Date.now() + inMs).toISOString(),
+    next: { set: 'Working set', exercise: 'Incline Press' },
+  });
+  await agent.put('/api/push/rest').send(rest(180_000)).expect(200);
+  await agent.put('/api/push/rest').send(rest(120_000)).expect(200);
+  await agent.delete(`/api/push/rest/${phone}`).expect(204);
+  await agent.put('/api/push/rest').send(rest(180_000)).expect(200);
 
   // Goals: one kept, one edited, one deleted.
   await agent.post('/api/goals').send({ exerciseId: 101, weight: 135, unit: 'lbs' }).expect(201);

@@ -41,6 +41,20 @@ interface Keys {
 
 const fromBase64url = (text: string) => Buffer.from(text, 'base64url');
 
+/**
+ * A browser subscription with real keys at an address nothing listens on (loopback's discard port), for tests that
+ * save subscriptions and schedule alerts without a sender running.
+ */
+export function unreachableSubscription(id: string = randomUUID()): PushSubscriptionJson {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${id}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
 /** The public key of an uncompressed P-256 point, for node:crypto's verify. */
 function p256PublicKey(raw: Buffer) {
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('the VAPID key k is not an uncompressed P-256 point');

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { checkoutResponseSchema, sessionSchema, type Exercise } from '@hit/contracts';
@@ -6,7 +6,15 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { SESSION_COOKIE } from '../src/session';
 import { FakeStripeServer, STRIPE_TEST_ENV } from './fakeStripe';
-import { buildTestApp, RELAXED_RATE_LIMITS, TEST_PASSWORD, uniqueEmail, type TestDatabase } from './helpers';
+import {
+  buildTestApp,
+  RELAXED_RATE_LIMITS,
+  TEST_PASSWORD,
+  TEST_VAPID_ENV,
+  uniqueEmail,
+  type TestDatabase,
+} from './helpers';
+import { unreachableSubscription } from './mockPushService';
 import { completeAll, snapshotOf } from './workoutFixtures';
 import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 
@@ -26,7 +34,7 @@ export interface Apps {
 
 export async function buildApps(database: TestDatabase): Promise<Apps & { close(): Promise<void> }> {
   const stripeServer = await new FakeStripeServer().start();
-  const config = loadConfig({ NODE_ENV: 'test', ...STRIPE_TEST_ENV });
+  const config = loadConfig({ NODE_ENV: 'test', ...STRIPE_TEST_ENV, ...TEST_VAPID_ENV });
   const { connection } = database;
   const stripe = createApp({
     config,
@@ -78,6 +86,8 @@ export interface Resources {
   /** The day the session is on, and the recorded exercises (the client's body for a save). */
   dayId: number;
   exercises: Exercise[];
+  /** A device with a push subscription and a rest-over alert scheduled (issue #22). */
+  deviceId: string;
 }
 
 interface RouteCall {
@@ -86,6 +96,13 @@ interface RouteCall {
   /** The app variant that has the route (default: demo). */
   app?: keyof Apps;
 }
+
+/** A rest-over alert half an hour ahead: no test that calls the routes runs a sender, so it is never sent. */
+const restIn30Minutes = (deviceId: string) => ({
+  deviceId,
+  endsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  next: { set: 'Working set', exercise: 'Incline Press' },
+});
 
 /** A one-set Strong export, for the import routes. */
 const IMPORT_SAMPLE =
@@ -167,6 +184,15 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'POST /api/subscription/demo-checkout/:token/confirm': {
     path: (r) => `/api/subscription/demo-checkout/${r.checkoutToken}/confirm`,
   },
+  'GET /api/push/key': { path: () => '/api/push/key' },
+  // The device's subscription saved again (by someone else: for their own device of that id).
+  'PUT /api/push/subscription': {
+    path: () => '/api/push/subscription',
+    body: (r) => ({ deviceId: r.deviceId, subscription: unreachableSubscription() }),
+  },
+  'DELETE /api/push/subscription/:deviceId': { path: (r) => `/api/push/subscription/${r.deviceId}` },
+  'PUT /api/push/rest': { path: () => '/api/push/rest', body: (r) => restIn30Minutes(r.deviceId) },
+  'DELETE /api/push/rest/:deviceId': { path: (r) => `/api/push/rest/${r.deviceId}` },
 };
 
 export const isStateChanging = (route: string) => !route.startsWith('GET ');
@@ -227,7 +253,8 @@ export interface Account {
 
 /**
  * A new account, signed in, in the middle of a workout (session on Day 1 with its first exercise's sets saved,
- * so progress is recorded) and with a demo checkout started but not confirmed.
+ * so progress is recorded), with a demo checkout started but not confirmed, and a device subscribed to push with a
+ * rest-over alert scheduled.
  */
 export async function accountWithData(apps: Apps): Promise<Account> {
   const { id, email, cookie } = await newAccount(apps);
@@ -250,6 +277,13 @@ export async function accountWithData(apps: Apps): Promise<Account> {
     .set('Cookie', cookie)
     .send({ exerciseId: exercises[0].id, weight: 500, unit: 'lbs' })
     .expect(201);
+  const deviceId = randomUUID();
+  await request(apps.demo)
+    .put('/api/push/subscription')
+    .set('Cookie', cookie)
+    .send({ deviceId, subscription: unreachableSubscription() })
+    .expect(204);
+  await request(apps.demo).put('/api/push/rest').set('Cookie', cookie).send(restIn30Minutes(deviceId)).expect(200);
   return {
     id,
     cookie,
@@ -261,18 +295,26 @@ export async function accountWithData(apps: Apps): Promise<Account> {
       goalId: goal.body.id as string,
       dayId: 1,
       exercises,
+      deviceId,
     },
   };
 }
 
-/** Everything stored for a user: account, workouts, sessions, progress, goals and pending checkouts. */
+/**
+ * Everything stored for a user: account, workouts, sessions, progress, goals, pending checkouts, push subscriptions
+ * and scheduled alerts.
+ */
 export async function storedDataOf(database: TestDatabase, userId: string) {
   const id = new Types.ObjectId(userId);
-  const [user, pendingCheckouts, goals, workouts] = await Promise.all([
+  const all = (collection: string) =>
+    database.connection.collection(collection).find({ userId: id }).sort({ _id: 1 }).toArray();
+  const [user, pendingCheckouts, goals, pushSubscriptions, scheduledPushes, workouts] = await Promise.all([
     database.connection.collection('users').findOne({ _id: id }),
-    database.connection.collection('pendingcheckouts').find({ userId: id }).sort({ _id: 1 }).toArray(),
-    database.connection.collection('goals').find({ userId: id }).sort({ _id: 1 }).toArray(),
+    all('pendingcheckouts'),
+    all('goals'),
+    all('pushsubscriptions'),
+    all('scheduledpushes'),
     snapshotOf(database, userId),
   ]);
-  return { user, pendingCheckouts, goals, ...workouts };
+  return { user, pendingCheckouts, goals, pushSubscriptions, scheduledPushes, ...workouts };
 }

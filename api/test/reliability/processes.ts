@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_VAPID_ENV } from '../vapidTestKeys';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 const REGISTER_TS = path.join(REPO, 'api', 'test', 'support', 'registerTs.js');
@@ -131,7 +132,7 @@ export interface ApiOptions {
 }
 
 /**
- * Starts the api as production runs it (NODE_ENV=production, its own session secret) on a loopback port the system
+ * Starts the api as production runs it (NODE_ENV=production, its own session secret and VAPID keys) on a loopback port the system
  * picks (PORT=0: no race with other processes for a port chosen in advance), reads the port from its start-up
  * line, and waits until GET /api/health answers 200, i.e. its database answers too.
  */
@@ -140,6 +141,8 @@ export async function startApi({ dataDir, mongodbUri, env = {}, name = 'api' }: 
   const managed = ManagedProcess.spawn(name, API_SERVER, [], {
     NODE_ENV: 'production',
     SESSION_SECRET: TEST_SESSION_SECRET,
+    // Required in production, and shared by the processes of a test like the session secret.
+    ...TEST_VAPID_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
     ...(mongodbUri ? { MONGODB_URI: mongodbUri } : { DATA_DIR: dataDir! }),
