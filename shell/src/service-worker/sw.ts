@@ -1,7 +1,7 @@
 // The app's one service worker (docs/architecture.md, "Offline design"), built by InjectManifest into
 // shell/dist/sw.js and registered by the shell for scope `/`. The rules are cachingRules.ts'; this file wires them to
 // Workbox and answers the pages' messages (messages.ts). It never answers /api requests other than the remote map:
-// user data is the app's.
+// user data is the app's. It also shows the rest-over alert the api pushes (issue #22; the rules are restAlert.ts').
 import type { RemoteEntry } from '@hit/contracts';
 import { setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -25,6 +25,7 @@ import {
   type RemoteManifest,
 } from './cachingRules';
 import { isWorkerRequest, type WarmReply } from './messages';
+import { notificationClickAction, restAlertOutcome, type WindowInfo } from './restAlert';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -192,4 +193,51 @@ self.addEventListener('message', (event) => {
       event.ports[0]?.postMessage({ type: 'WARMED', cached: 0, missing: [String(error)] } satisfies WarmReply),
   );
   event.waitUntil(work);
+});
+
+/** The app's windows, controlled by this worker or not yet (a page of the first visit). */
+async function appWindows(): Promise<{ clients: readonly WindowClient[]; info: WindowInfo[] }> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return {
+    clients,
+    info: clients.map(({ url, visibilityState, focused }) => ({ url, visibilityState, focused })),
+  };
+}
+
+// The rest-over alert (issue #22): shown unless the workout page is on screen (it beeps itself) or it came too late.
+self.addEventListener('push', (event) => {
+  event.waitUntil(
+    (async () => {
+      let data: unknown;
+      try {
+        data = event.data?.json();
+      } catch {
+        return; // not JSON: not ours
+      }
+      const { info } = await appWindows();
+      const outcome = restAlertOutcome(data, { now: Date.now(), origin, windows: info });
+      if (outcome.show) await self.registration.showNotification(outcome.title, outcome.options);
+    })(),
+  );
+});
+
+// Tapping it: the open workout, else a window of the app taken to /home, else a new window at /home.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      const { clients, info } = await appWindows();
+      const action = notificationClickAction(event.notification.data, { origin, windows: info });
+      if ('open' in action) {
+        await self.clients.openWindow(action.open);
+        return;
+      }
+      const client = clients[action.focus];
+      const focused = await client.focus();
+      if (!action.navigate) return;
+      // navigate() works on a window this worker controls; another one gets a new window instead.
+      const navigated = await focused.navigate(action.navigate).catch(() => null);
+      if (!navigated) await self.clients.openWindow(action.navigate);
+    })(),
+  );
 });
