@@ -16,13 +16,16 @@ import { GREAT_JOB_TOAST_MS, SYNC_WAIT_MS } from '../../../constants';
 import { useAutosave } from '../hooks/useAutosave';
 import { useCelebrations } from '../hooks/useCelebrations';
 import { useLastWorkouts } from '../hooks/useLastWorkouts';
+import { useRestAlertSchedule } from '../hooks/useRestAlertSchedule';
 import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
 import { primeRestAlarm, soundRestAlarm } from '../lib/restAlarm';
 import { setSaveState } from '../logic/autosave';
+import { restAlertFor } from '../logic/restAlert';
 import { earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
-import { openWorkout, workoutReducer } from '../logic/workoutReducer';
+import { openWorkout, workoutReducer, type NextSet } from '../logic/workoutReducer';
 import { ExerciseCard } from './ExerciseCard';
+import { RestAlertOffer } from './RestAlertOffer';
 import { RestTimerOverlay } from './RestTimerOverlay';
 import { WorkoutComplete } from './WorkoutComplete';
 import { WorkoutHeader } from './WorkoutHeader';
@@ -169,6 +172,12 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     if (restRanOutAt !== null) soundRestAlarm();
   }, [restRanOutAt]);
 
+  // The rest-over alert (issue #22): the api pushes it at the end of a running rest, for a locked phone; the first rest
+  // of the workout offers it. A rest is known by what it is for (its nextSet, kept for as long as it lasts).
+  useRestAlertSchedule(restAlertFor(state));
+  const [firstRest, setFirstRest] = useState<NextSet | null>(null);
+  if (rest && firstRest === null) setFirstRest(rest.nextSet);
+
   // A new personal record or an achieved goal is celebrated, then a working set of more than 12 reps is told the weight
   // is too light (docs/product-rules.md, "Personal records", "Goals" and "Logging sets"): one toast at a time, in turn.
   const cheerLastSet = useEffectEvent(() => {
@@ -291,7 +300,9 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
           onPause={() => dispatch({ type: 'restPaused', now: Date.now() })}
           onResume={() => dispatch({ type: 'restResumed', now: Date.now() })}
           onSkip={() => dispatch({ type: 'restSkipped' })}
-        />
+        >
+          {rest.nextSet === firstRest && <RestAlertOffer />}
+        </RestTimerOverlay>
       )}
       <WorkoutTipCard />
     </Screen>

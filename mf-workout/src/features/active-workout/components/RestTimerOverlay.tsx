@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { VisuallyHidden } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
@@ -149,6 +149,8 @@ interface RestTimerOverlayProps {
   onPause: () => void;
   onResume: () => void;
   onSkip: () => void;
+  /** Under the buttons: the rest-over alert's offer on the first rest of a workout. */
+  children?: ReactNode;
 }
 
 const RADIUS = 46;
@@ -158,7 +160,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
  * The rest between sets over the whole screen: big mm:ss, what comes next (a warning before the working set),
  * Pause/Resume and Skip Rest. A modal dialog: focus stays inside, Escape skips.
  */
-export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerOverlayProps) {
+export function RestTimerOverlay({ rest, onPause, onResume, onSkip, children }: RestTimerOverlayProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const secondsLeft = restSecondsLeft(rest.remainingMs);
@@ -242,6 +244,7 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip }: RestTimerO
             Skip Rest
           </ActionButton>
         </Actions>
+        {children}
         <VisuallyHidden as="p" aria-live="polite">
           {lastSpoken}
         </VisuallyHidden>
