@@ -5,10 +5,20 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PlateSettingsBody, SubscriptionStatus } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
-import { createQueryClient, dismissToast, queryKeys } from '@hit/platform';
+import { REST_ALERT_OFFER, REST_ALERT_UNAVAILABLE } from '@hit/contracts';
+import {
+  checkRestAlertAvailability,
+  createQueryClient,
+  deviceId,
+  dismissToast,
+  queryKeys,
+  restAlertChoice,
+  setRestAlertChoice,
+} from '@hit/platform';
 import { ThemeProvider, Toaster } from '@hit/ui';
 import AccountPanel from './AccountPanel';
 import { answer, mockApi as mockSharedApi, never, type ApiRoutes } from '@hit/platform/test/apiMock';
+import { PUBLIC_KEY, SUBSCRIPTION_JSON, installPushBrowser, restorePushBrowser } from '@hit/platform/test/pushMock';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
@@ -73,6 +83,10 @@ function renderPanel(
 
 const panel = () => screen.getByRole('dialog', { name: 'Account details' });
 const button = (name: string) => within(panel()).queryByRole('button', { name });
+
+// The panel loads the rest-over alert's push client when it opens and shows what it found: found once here, as on a
+// page that has opened the panel before, so a test's render does not see that answer arrive after it ended.
+beforeAll(() => checkRestAlertAvailability());
 
 beforeEach(() => {
   jest.useFakeTimers({ advanceTimers: true });
@@ -567,5 +581,88 @@ describe('Plate Settings', () => {
     for (let size = 2; size <= 12; size += 1) await userEvent.click(add);
     expect(within(plates()).getAllByRole('textbox', { name: /^Plate \d+ weight/ })).toHaveLength(12);
     expect(add).toBeDisabled();
+  });
+});
+
+describe('the rest-over alert (issue #22)', () => {
+  const alertSwitch = () => within(panel()).queryByRole('switch', { name: REST_ALERT_OFFER });
+  const pushRoutes = {
+    'GET /api/push/key': answer(200, { publicKey: PUBLIC_KEY }),
+    'PUT /api/push/subscription': answer(204),
+    [`DELETE /api/push/subscription/${deviceId()}`]: answer(204),
+  };
+
+  beforeEach(() => localStorage.clear());
+  afterEach(() => restorePushBrowser());
+
+  it('offers the switch, off, and turns the alert on from a tap: the permission question only then', async () => {
+    const browser = installPushBrowser();
+    const { fetchMock, callsTo } = mockApi(pushRoutes);
+    renderPanel();
+    await waitFor(() => expect(alertSwitch()).toHaveAttribute('aria-checked', 'false'));
+    expect(browser.asked()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(alertSwitch()!);
+
+    await waitFor(() => expect(alertSwitch()).toHaveAttribute('aria-checked', 'true'));
+    expect(browser.asked()).toBe(true);
+    expect(JSON.parse(String(callsTo('PUT /api/push/subscription')[0][1]?.body))).toEqual({
+      deviceId: deviceId(),
+      subscription: SUBSCRIPTION_JSON,
+    });
+    expect(restAlertChoice()).toBe('on');
+  });
+
+  it('shows the choice of this device, and turns it off: the api forgets the device, the browser drops it', async () => {
+    const browser = installPushBrowser({ permission: 'granted', existingKey: PUBLIC_KEY });
+    const subscription = browser.subscription()!;
+    setRestAlertChoice('on');
+    const { callsTo } = mockApi(pushRoutes);
+    renderPanel();
+    await waitFor(() => expect(alertSwitch()).toHaveAttribute('aria-checked', 'true'));
+
+    await userEvent.click(alertSwitch()!);
+
+    await waitFor(() => expect(subscription.unsubscribe).toHaveBeenCalled());
+    expect(alertSwitch()).toHaveAttribute('aria-checked', 'false');
+    expect(callsTo(`DELETE /api/push/subscription/${deviceId()}`)).toHaveLength(1);
+    expect(restAlertChoice()).toBe('off');
+  });
+
+  it('turns it back on for a device that chose off', async () => {
+    installPushBrowser({ permission: 'granted' });
+    setRestAlertChoice('off');
+    mockApi(pushRoutes);
+    renderPanel();
+    await waitFor(() => expect(alertSwitch()).toHaveAttribute('aria-checked', 'false'));
+
+    await userEvent.click(alertSwitch()!);
+
+    await waitFor(() => expect(alertSwitch()).toHaveAttribute('aria-checked', 'true'));
+    expect(restAlertChoice()).toBe('on');
+  });
+
+  it.each<[string, keyof typeof REST_ALERT_UNAVAILABLE, () => void]>([
+    ['a browser without Web Push', 'unsupported', () => undefined],
+    ['notifications blocked for the site', 'denied', () => void installPushBrowser({ permission: 'denied' })],
+  ])('says why on %s, with no switch', async (_name, reason, device) => {
+    device();
+    mockApi({});
+    renderPanel();
+    expect(await within(panel()).findByText(REST_ALERT_UNAVAILABLE[reason])).toBeInTheDocument();
+    expect(alertSwitch()).not.toBeInTheDocument();
+  });
+
+  it('loads and asks nothing while closed', async () => {
+    const browser = installPushBrowser();
+    const { fetchMock } = mockApi({});
+    renderPanel({ open: false });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(browser.asked()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

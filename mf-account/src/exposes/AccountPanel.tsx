@@ -7,10 +7,11 @@ import {
   useLogout,
   useOutboxStatus,
   useResetProgress,
+  useRestAlertSetting,
   useSubscriptionStatus,
   useUser,
 } from '@hit/platform';
-import { Badge, BuildLabel, Button, Dialog, DialogActions, UpgradePrompt } from '@hit/ui';
+import { Badge, BuildLabel, Button, Dialog, DialogActions, RestAlertSwitch, UpgradePrompt } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
@@ -118,6 +119,8 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
   const sync = useSyncSubscription();
   const cancel = useCancelSubscription();
   const outbox = useOutboxStatus();
+  // This device's rest-over alert (issue #22): its push client loads when the panel opens.
+  const restAlert = useRestAlertSetting(open);
   const [inner, setInner] = useState<Open>(null);
   const detailsRef = useRef<HTMLDListElement>(null);
   const checkingId = useId();
@@ -210,6 +213,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
               Cancel Subscription
             </Button>
           )}
+          <RestAlertSwitch setting={restAlert} />
           <Button variant="secondary" onClick={() => setInner('plates')}>
             Plate Settings
           </Button>
