@@ -5,7 +5,7 @@ import type { MongoClient } from 'mongodb';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import { errorHandler, notFound } from './errors';
-import { noStore, refuseCrossOrigin, securityHeaders } from './security';
+import { apiSecurityHeaders, noStore, refuseCrossOrigin, securityHeaders } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { recordActivity } from './auth/activity';
@@ -90,9 +90,10 @@ export function createApp({
   app.disable('x-powered-by');
   // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
   app.set('trust proxy', config.trustProxy);
-  app.use(securityHeaders(config));
+  const pageHeaders = securityHeaders(config);
   app.use(compression());
-  app.use('/api', apiRouter());
+  app.use('/api', apiSecurityHeaders(), apiRouter());
+  app.use(pageHeaders);
 
   /**
    * Everything under /api, on one router mounted once: each request walks one list of layers, the routes a workout
@@ -130,7 +131,7 @@ export function createApp({
     const exports = createExportService(models);
     api.use(accountRouter({ config, connection, exports, billing, limits: accountLimits }));
     api.use(importRouter({ imports, counters: models.RateLimitCounter }));
-    api.use(billingRouter({ config, billing }));
+    api.use(billingRouter({ config, billing, pageHeaders }));
     api.use(notFound);
     return api;
   }

@@ -1,6 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { vapidPublicKeyOf, type PushConfig } from './config';
 
 /** The api's VAPID identity: browsers subscribe with the public key, each push is signed with the private one. */
@@ -40,6 +40,20 @@ function readPair(file: string): { publicKey: string; privateKey: string } {
 }
 
 /**
+ * A new P-256 key pair in the form `npx web-push generate-vapid-keys` prints (base64url; the private key padded to 32
+ * bytes), made with node's own crypto: the web-push package is loaded only to send (services/pushSender.ts).
+ */
+function generateVapidPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
+}
+
+/**
  * The VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (always in production), else the pair kept in
  * DATA_DIR/vapid.json, made on the first start (readable by its owner only) and reused by every start after, so the
  * browsers' subscriptions stay valid. Two processes starting at once on one folder agree: the file is created
@@ -54,7 +68,7 @@ export function loadVapidKeys(push: Pick<PushConfig, 'vapid' | 'vapidKeysFile' |
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const generated = webpush.generateVAPIDKeys();
+  const generated = generateVapidPair();
   // Written whole under another name, then linked into place: the link fails if the file exists, and nobody ever
   // reads a half-written one.
   const partial = `${file}.${process.pid}.${Date.now()}.tmp`;

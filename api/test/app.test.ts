@@ -5,7 +5,7 @@ import { errorBodySchema } from '@hit/contracts';
 import { loadConfig } from '../src/config';
 import { errorHandler, HttpError } from '../src/errors';
 import { SESSION_COOKIE, sessionMiddleware } from '../src/session';
-import { buildTestApp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
+import { buildTestApp, signUp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
 
 declare module 'express-session' {
   interface SessionData {
@@ -40,8 +40,8 @@ describe('app', () => {
   afterAll(() => database.close());
 
   describe('security headers', () => {
-    it('sends helmet headers with a CSP that allows only this origin', async () => {
-      const response = await request(app).get('/api/health');
+    it('sends helmet headers with a CSP that allows only this origin on pages', async () => {
+      const response = await request(app).get('/no-such-page');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
@@ -59,8 +59,25 @@ describe('app', () => {
       expect(csp).not.toHaveProperty('upgrade-insecure-requests');
     });
 
+    it("answers the api's JSON with the policy for APIs: nothing may run or frame it, no document-only headers", async () => {
+      const { agent } = await signUp(app);
+      for (const response of [await request(app).get('/api/health'), await agent.get('/api/workout-days')]) {
+        expect(cspDirectives(response.headers['content-security-policy'])).toEqual({
+          'default-src': "'none'",
+          'frame-ancestors': "'none'",
+        });
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['x-powered-by']).toBeUndefined();
+        for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+          expect(response.headers[documentOnly]).toBeUndefined();
+      }
+    });
+
     it('allows the dev servers and their hot-reload sockets in dev mode', async () => {
-      const response = await request(buildTestApp(database, { REMOTES_MODE: 'dev' })).get('/api/health');
+      const response = await request(buildTestApp(database, { REMOTES_MODE: 'dev' })).get('/no-such-page');
       const csp = cspDirectives(response.headers['content-security-policy']);
       for (const port of [3000, 3011, 3012, 3013, 3014]) {
         expect(csp['script-src']).toContain(`http://localhost:${port}`);
@@ -71,7 +88,7 @@ describe('app', () => {
 
     it('asks browsers to upgrade insecure requests when served over https', async () => {
       const response = await request(buildTestApp(database, { PUBLIC_ORIGIN: 'https://hit.example.com' })).get(
-        '/api/health',
+        '/no-such-page',
       );
       expect(cspDirectives(response.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
     });

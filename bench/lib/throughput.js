@@ -71,42 +71,94 @@ function autosaveBodies(session) {
   return [8, 9].map((reps) => JSON.stringify(autosaveBody(session, reps)));
 }
 
-async function measureThroughput({ api, baseline, dbPid, duration = 10, log }) {
+/** Several slices of one load as one figure: the mean of their req/s, p50 and p99, cores and counts summed. */
+function mergeSlices(slices) {
+  const mean = (pick) => slices.reduce((sum, slice) => sum + pick(slice), 0) / slices.length;
+  const sum = (pick) => slices.reduce((total, slice) => total + pick(slice), 0);
+  const merged = {
+    rps: mean((x) => x.rps),
+    requests: sum((x) => x.requests),
+    p50: Math.round(mean((x) => x.p50)),
+    p99: Math.round(mean((x) => x.p99)),
+    errors: sum((x) => x.errors),
+    timeouts: sum((x) => x.timeouts),
+    non2xx: sum((x) => x.non2xx),
+    slices: slices.map((x) => ({ rps: Math.round(x.rps), p99: x.p99 })),
+    cores: {
+      server: mean((x) => x.cores.server),
+      db: mean((x) => x.cores.db),
+      load: mean((x) => x.cores.load),
+    },
+  };
+  const problems = slices.filter((x) => x.problem).map((x) => x.problem);
+  if (problems.length > 0) merged.problem = problems.join('; ');
+  return merged;
+}
+
+/**
+ * The baseline and a route in alternating slices (baseline then route, then route then baseline, ...), so a change
+ * in the machine's speed during the run (this shared machine's CPU time per request varies up to 2x within minutes)
+ * weighs on both sides alike instead of on whichever ran second.
+ */
+async function interleaved({ baseline, route, pairs, sliceSeconds, dbPid }) {
+  const baselineSlices = [];
+  const routeSlices = [];
+  for (let i = 0; i < pairs; i++) {
+    const order = i % 2 === 0 ? ['baseline', 'route'] : ['route', 'baseline'];
+    for (const which of order) {
+      const target = which === 'baseline' ? baseline : route;
+      const result = await runLoad({ ...target.load, duration: sliceSeconds }, { server: target.pid, db: dbPid });
+      (which === 'baseline' ? baselineSlices : routeSlices).push(result);
+    }
+  }
+  return { baseline: mergeSlices(baselineSlices), route: mergeSlices(routeSlices) };
+}
+
+/**
+ * The baseline, then each budgeted route against it: `pairs` x (baseline slice, route slice) of `duration / pairs`
+ * seconds each, interleaved (see `interleaved`). Each route's ratios use the baseline slices measured beside it.
+ */
+async function measureThroughput({ api, baseline, dbPid, duration = 10, pairs = 2, log }) {
+  const sliceSeconds = Math.max(2, Math.round(duration / pairs));
   // Baseline: one session created through /login, its cookie reused by every connection.
   const login = await fetch(`${baseline.baseUrl}/login`);
   const baselineCookie = login.headers.getSetCookie()[0].split(';')[0];
-  await runLoad({ url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration: 2 }); // warm-up
-  log(`  baseline GET /hello, ${duration} s ...`);
-  const hello = await runLoad(
-    { url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie }, duration },
-    { server: baseline.process.pid, db: dbPid },
-  );
+  const hello = {
+    load: { url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie } },
+    pid: baseline.process.pid,
+  };
+  await runLoad({ ...hello.load, duration: 2 }); // warm-up
 
   const { client, cookie } = await signUp(api.baseUrl, 'throughput');
   const rss = sampleRss(api.process.pid);
   const days = await client.call('GET', '/api/workout-days');
   if (!Array.isArray(days) || days.length === 0) throw new Error('GET /api/workout-days answered no days');
-  await runLoad({ url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration: 2 }); // warm-up
-  log(`  api GET /api/workout-days, ${duration} s ...`);
-  const workoutDays = await runLoad(
-    { url: `${api.baseUrl}/api/workout-days`, headers: { cookie }, duration },
-    { server: api.process.pid, db: dbPid },
-  );
+  const reads = { load: { url: `${api.baseUrl}/api/workout-days`, headers: { cookie } }, pid: api.process.pid };
+  await runLoad({ ...reads.load, duration: 2 }); // warm-up
+  log(`  baseline GET /hello and api GET /api/workout-days, ${pairs} x ${sliceSeconds} s each, interleaved ...`);
+  const readRun = await interleaved({ baseline: hello, route: reads, pairs, sliceSeconds, dbPid });
 
   const session = await client.call('POST', '/api/sessions/start', { dayId: 1 });
   const bodies = autosaveBodies(session);
   await client.call('PUT', `/api/sessions/${session.id}`, JSON.parse(bodies[0])); // valid, and the entries exist
   const putHeaders = { cookie, 'content-type': 'application/json', origin: api.baseUrl };
-  log(`  api PUT /api/sessions/:id (autosave), ${duration} s ...`);
-  const autosave = await runLoad(
-    { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies, duration },
-    { server: api.process.pid, db: dbPid },
-  );
+  const writes = {
+    load: { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies },
+    pid: api.process.pid,
+  };
+  log(`  baseline GET /hello and api PUT /api/sessions/:id (autosave), ${pairs} x ${sliceSeconds} s each, interleaved ...`);
+  const writeRun = await interleaved({ baseline: hello, route: writes, pairs, sliceSeconds, dbPid });
   const during = rss.stop();
   // "After the load run": a few seconds later, once the last requests and their garbage are gone.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const after = sampleRss(api.process.pid).stop();
-  return { hello, workoutDays, autosave, rss: { peak: during.peak, after: after.last } };
+  return {
+    hello: readRun.baseline,
+    workoutDays: readRun.route,
+    helloBesideAutosave: writeRun.baseline,
+    autosave: writeRun.route,
+    rss: { peak: during.peak, after: after.last },
+  };
 }
 
 module.exports = { measureThroughput, runLoad, autosaveBodies };

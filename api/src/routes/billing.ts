@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   checkoutBodySchema,
   type CancelResponse,
@@ -17,6 +17,8 @@ import type { BillingService } from '../services/billing';
 interface BillingRouterDeps {
   config: Pick<Config, 'publicOrigin'>;
   billing: BillingService;
+  /** The page headers (security.ts, securityHeaders) for the demo checkout's HTML pages. */
+  pageHeaders: RequestHandler;
 }
 
 /** The origin the browser sees: PUBLIC_ORIGIN when configured, else the request's Origin header, else its host. */
@@ -53,7 +55,7 @@ function sendPage(res: Response, status: number, html: string): void {
 }
 
 /** GET /api/subscription/status, create-checkout, sync, cancel and the demo provider's checkout page. */
-export function billingRouter({ config, billing }: BillingRouterDeps): Router {
+export function billingRouter({ config, billing, pageHeaders }: BillingRouterDeps): Router {
   const router = Router();
 
   // Open without premium access (the upgrade must stay reachable), but only to a signed-in user.
@@ -77,7 +79,7 @@ export function billingRouter({ config, billing }: BillingRouterDeps): Router {
   });
 
   if (billing.provider.name === 'demo') {
-    router.get(`${DEMO_CHECKOUT_ROUTE}/:token`, async (req, res) => {
+    router.get(`${DEMO_CHECKOUT_ROUTE}/:token`, pageHeaders, async (req, res) => {
       if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
       const token = String(req.params.token);
       const pending = await billing.demo.findPendingCheckout(token, req.user.id);
@@ -94,7 +96,7 @@ export function billingRouter({ config, billing }: BillingRouterDeps): Router {
     });
 
     // A plain form post: the session cookie (SameSite=Lax) plus a single-use token bound to this user.
-    router.post(`${DEMO_CHECKOUT_ROUTE}/:token/confirm`, async (req, res) => {
+    router.post(`${DEMO_CHECKOUT_ROUTE}/:token/confirm`, pageHeaders, async (req, res) => {
       if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
       const confirmed = await billing.confirmDemoCheckout(req.user, String(req.params.token));
       if (!confirmed) return sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));

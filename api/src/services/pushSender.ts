@@ -9,7 +9,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { trusted } from 'mongoose';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import {
   REST_ALERT_LATE_MS,
   REST_ALERT_TAG,
@@ -177,7 +177,9 @@ export function startPushSender(
       };
       const { publicKey, privateKey, subject } = vapid();
       const json: PushSubscriptionJson = { endpoint: subscription.endpoint, keys: subscription.keys };
-      const details = webpush.generateRequestDetails(json, JSON.stringify(payload), {
+      // Loaded with the first alert: web-push and its crypto dependencies take about 10 MB a process never sending one.
+      const { default: webPush } = await import('web-push');
+      const details = webPush.generateRequestDetails(json, JSON.stringify(payload), {
         vapidDetails: { subject, publicKey, privateKey },
         TTL: REST_ALERT_TTL_SECONDS,
         urgency: 'high',
