@@ -146,7 +146,9 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, pairs = 
     load: { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies },
     pid: api.process.pid,
   };
-  log(`  baseline GET /hello and api PUT /api/sessions/:id (autosave), ${pairs} x ${sliceSeconds} s each, interleaved ...`);
+  log(
+    `  baseline GET /hello and api PUT /api/sessions/:id (autosave), ${pairs} x ${sliceSeconds} s each, interleaved ...`,
+  );
   const writeRun = await interleaved({ baseline: hello, route: writes, pairs, sliceSeconds, dbPid });
   const during = rss.stop();
   // "After the load run": a few seconds later, once the last requests and their garbage are gone.
