@@ -7,7 +7,8 @@ import {
   syncResponseSchema,
 } from '@hit/contracts';
 import { DEMO_PLAN_NAME, TEST_MODE_NOTICE } from '../src/billing/demoCheckoutPage';
-import { addOneMonth } from '../src/billing/demoProvider';
+import { addOneMonth, MAX_PENDING_DEMO_CHECKOUTS } from '../src/billing/demoProvider';
+import { ALREADY_PREMIUM, LINK_NOT_VALID } from '../src/routes/billing';
 import { loadConfig } from '../src/config';
 import { buildTestApp, changeUser, signUp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
 
@@ -26,6 +27,8 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
 
   const users = () => database.connection.collection('users');
   const storedUser = (id: string) => users().findOne({ _id: new Types.ObjectId(id) });
+  const pendingOf = (id: string) =>
+    database.connection.collection('pendingcheckouts').countDocuments({ userId: new Types.ObjectId(id) });
   const setUser = (id: string, fields: Record<string, unknown>) =>
     changeUser(database.connection, { _id: new Types.ObjectId(id) }, { $set: fields });
 
@@ -176,9 +179,12 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
     });
 
     it('refuses a used link: the token is single-use', async () => {
-      const { agent } = await signUp(app);
+      const { agent, user } = await signUp(app);
       const { checkoutUrl } = await startCheckout(agent);
       await agent.post(`${checkoutUrl}/confirm`).expect(303);
+      // While the month it bought runs, the page says the user is Premium; after it, that the link is used up.
+      await agent.post(`${checkoutUrl}/confirm`).expect(409);
+      await setUser(user.id, { 'subscription.periodEnd': new Date(Date.now() - 1000) });
       const again = await agent.post(`${checkoutUrl}/confirm`).expect(404);
       expect(again.type).toBe('text/html');
       expect(again.text).toContain('This checkout link is not valid');
@@ -209,6 +215,80 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
       await agent.get('/api/subscription/demo-checkout/' + 'A'.repeat(43)).expect(404);
       await agent.get('/api/subscription/demo-checkout/%3Cscript%3E').expect(404);
       expect((await storedUser(user.id))!.subscription.status).toBeNull();
+    });
+
+    it('voids every other link of the user once one made them Premium, with a clear page', async () => {
+      const { agent, user } = await signUp(app);
+      const older = await startCheckout(agent);
+      const newer = await startCheckout(agent);
+      await agent.post(`${newer.checkoutUrl}/confirm`).expect(303);
+      const { subscriptionId, periodEnd } = (await storedUser(user.id))!.subscription;
+
+      const page = await agent.get(older.checkoutUrl).expect(409);
+      expect(page.type).toBe('text/html');
+      expect(page.text).toContain(ALREADY_PREMIUM.title);
+      expect(page.text).toContain(ALREADY_PREMIUM.text);
+      const confirm = await agent.post(`${older.checkoutUrl}/confirm`).expect(409);
+      expect(confirm.text).toContain(ALREADY_PREMIUM.title);
+      // The subscription is the one the newer link bought, unchanged; no link of the user is left.
+      expect((await storedUser(user.id))!.subscription).toMatchObject({ subscriptionId, periodEnd });
+      expect(await pendingOf(user.id)).toBe(0);
+    });
+
+    it('keeps voided links void after the subscription ends: an old link cannot buy a new month', async () => {
+      const { agent, user } = await signUp(app);
+      const older = await startCheckout(agent);
+      const newer = await startCheckout(agent);
+      await agent.post(`${newer.checkoutUrl}/confirm`).expect(303);
+      await setUser(user.id, { 'subscription.periodEnd': new Date(Date.now() - 1000) });
+
+      const confirm = await agent.post(`${older.checkoutUrl}/confirm`).expect(404);
+      expect(confirm.text).toContain(LINK_NOT_VALID.title);
+      expect((await status(agent)).hasActiveSubscription).toBe(false);
+    });
+
+    it('refuses a link of a user who became Premium some other way, and voids their links', async () => {
+      const { agent, user } = await signUp(app);
+      const { checkoutUrl } = await startCheckout(agent);
+      await setUser(user.id, {
+        subscription: {
+          provider: 'stripe',
+          status: 'active',
+          subscriptionId: 'sub_elsewhere',
+          customerId: 'cus_elsewhere',
+          periodEnd: new Date(Date.now() + 20 * DAY_MS),
+          syncedAt: new Date(),
+        },
+      });
+
+      await agent.post(`${checkoutUrl}/confirm`).expect(409);
+      expect((await storedUser(user.id))!.subscription).toMatchObject({
+        provider: 'stripe',
+        subscriptionId: 'sub_elsewhere',
+      });
+      expect(await pendingOf(user.id)).toBe(0);
+    });
+
+    it(`keeps at most ${MAX_PENDING_DEMO_CHECKOUTS} pending links per user: a newer one voids the oldest`, async () => {
+      const { agent, user } = await signUp(app);
+      const links: string[] = [];
+      for (let i = 0; i < MAX_PENDING_DEMO_CHECKOUTS + 2; i += 1) links.push((await startCheckout(agent)).checkoutUrl);
+
+      expect(await pendingOf(user.id)).toBe(MAX_PENDING_DEMO_CHECKOUTS);
+      for (const voided of links.slice(0, 2)) {
+        const page = await agent.get(voided).expect(404);
+        expect(page.text).toContain(LINK_NOT_VALID.title);
+        expect(page.text).toContain('replaced by newer checkout links');
+      }
+      for (const kept of links.slice(2)) await agent.get(kept).expect(200);
+      // Another user's checkouts are not counted against this one.
+      const other = await signUp(app);
+      const otherLink = (await startCheckout(other.agent)).checkoutUrl;
+      await startCheckout(agent);
+      await other.agent.get(otherLink).expect(200);
+      await agent.post(`${links.at(-1)}/confirm`).expect(303);
+      expect(await pendingOf(user.id)).toBe(0);
+      expect(await pendingOf(other.user.id)).toBe(1);
     });
 
     it('stores only a hash of the token, with an expiry the database enforces', async () => {

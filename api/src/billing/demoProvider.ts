@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Types } from 'mongoose';
+import { trusted, Types } from 'mongoose';
 import type { PendingCheckoutModel } from '../models/pendingCheckout';
 import { isSubscriptionRunning } from '../services/access';
 import type { BillingUser, CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderSubscription } from './provider';
 
 /** How long a demo checkout link stays usable. */
 export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/** Unconfirmed checkout links one user may hold; a newer one voids the oldest beyond this. */
+export const MAX_PENDING_DEMO_CHECKOUTS = 3;
 /** The checkout page's route inside the /api router, and the path the browser is sent to. */
 export const DEMO_CHECKOUT_ROUTE = '/subscription/demo-checkout';
 export const DEMO_CHECKOUT_PATH = `/api${DEMO_CHECKOUT_ROUTE}`;
@@ -50,6 +52,7 @@ export class DemoProvider implements PaymentProvider {
       billingEmail,
       expiresAt: new Date(this.now().getTime() + DEMO_CHECKOUT_TTL_MS),
     });
+    await this.voidOlderCheckouts(user.id);
     // A path on this api: the page is served by the same origin the browser already talks to.
     return { checkoutUrl: `${DEMO_CHECKOUT_PATH}/${token}` };
   }
@@ -63,14 +66,38 @@ export class DemoProvider implements PaymentProvider {
   }
 
   /**
+   * Keeps the user's newest MAX_PENDING_DEMO_CHECKOUTS links and deletes the rest: starting checkout after checkout
+   * neither piles up documents nor leaves a forgotten link usable.
+   */
+  private async voidOlderCheckouts(userId: string): Promise<void> {
+    const older = await this.deps.PendingCheckout.find({ userId }, { _id: 1 })
+      .sort({ expiresAt: -1, _id: -1 })
+      .skip(MAX_PENDING_DEMO_CHECKOUTS)
+      .lean();
+    if (older.length > 0) {
+      await this.deps.PendingCheckout.deleteMany({
+        userId,
+        _id: trusted({ $in: older.map((pending) => pending._id) }),
+      });
+    }
+  }
+
+  /** Voids every checkout link of the user (one was confirmed, or the user is already Premium). */
+  async voidCheckouts(userId: string): Promise<void> {
+    await this.deps.PendingCheckout.deleteMany({ userId });
+  }
+
+  /**
    * Uses up `token` (atomically: a second confirmation finds nothing) and answers the subscription it buys, or null
-   * when the token is unknown, used, expired or another user's.
+   * when the token is unknown, used, expired or another user's. Every other link of the user is voided with it, so
+   * an older link cannot buy a second month once this one made the user Premium.
    */
   async confirmCheckout(token: string, userId: string): Promise<ProviderSubscription | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const pending = await this.deps.PendingCheckout.findOneAndDelete({ _id: hashToken(token), userId }).lean();
     const now = this.now();
     if (!pending || pending.expiresAt.getTime() <= now.getTime()) return null;
+    await this.voidCheckouts(userId);
     return {
       subscriptionId: `demo_sub_${randomBytes(12).toString('hex')}`,
       customerId: null,

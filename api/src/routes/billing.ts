@@ -12,7 +12,7 @@ import { parseOr400 } from '../http/validate';
 import { DEMO_CHECKOUT_PATH, DEMO_CHECKOUT_ROUTE } from '../billing/demoProvider';
 import { renderDemoCheckoutNotice, renderDemoCheckoutPage } from '../billing/demoCheckoutPage';
 import { checkoutReturnPath } from '../billing/provider';
-import type { BillingService } from '../services/billing';
+import type { BillingService, DemoCheckoutRefusal } from '../services/billing';
 
 interface BillingRouterDeps {
   config: Pick<Config, 'publicOrigin'>;
@@ -36,9 +36,17 @@ export function browserOrigin(req: Request, publicOrigin: string | undefined): s
   return `${req.protocol}://${req.get('host')}`;
 }
 
-const LINK_NOT_VALID = {
+export const LINK_NOT_VALID = {
   title: 'This checkout link is not valid',
-  text: 'It has expired, was already used or belongs to another account. Start the upgrade again from your dashboard.',
+  text:
+    'It has expired, was already used, was replaced by newer checkout links or belongs to another account. ' +
+    'Start the upgrade again from your dashboard.',
+  linkHref: '/home',
+  linkText: 'Back to Home',
+};
+export const ALREADY_PREMIUM = {
+  title: 'You already have Premium',
+  text: 'Your Premium subscription is already active, so this checkout link no longer works.',
   linkHref: '/home',
   linkText: 'Back to Home',
 };
@@ -52,6 +60,12 @@ const SIGN_IN_FIRST = {
 /** The demo checkout pages are opened by the browser itself, so even their refusals are pages, not JSON. */
 function sendPage(res: Response, status: number, html: string): void {
   res.status(status).type('html').send(html);
+}
+
+/** A refused demo checkout link: 404 for a link that is not valid, 409 once the user is already Premium. */
+function sendRefusal(res: Response, refusal: DemoCheckoutRefusal): void {
+  if (refusal === 'already-premium') sendPage(res, 409, renderDemoCheckoutNotice(ALREADY_PREMIUM));
+  else sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));
 }
 
 /** GET /api/subscription/status, create-checkout, sync, cancel and the demo provider's checkout page. */
@@ -82,13 +96,13 @@ export function billingRouter({ config, billing, pageHeaders }: BillingRouterDep
     router.get(`${DEMO_CHECKOUT_ROUTE}/:token`, pageHeaders, async (req, res) => {
       if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
       const token = String(req.params.token);
-      const pending = await billing.demo.findPendingCheckout(token, req.user.id);
-      if (!pending) return sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));
+      const state = await billing.demoCheckoutPage(req.user, token);
+      if (state.kind !== 'pending') return sendRefusal(res, state.kind);
       sendPage(
         res,
         200,
         renderDemoCheckoutPage({
-          billingEmail: pending.billingEmail,
+          billingEmail: state.billingEmail,
           confirmAction: `${DEMO_CHECKOUT_PATH}/${encodeURIComponent(token)}/confirm`,
           cancelHref: checkoutReturnPath('cancelled'),
         }),
@@ -98,8 +112,8 @@ export function billingRouter({ config, billing, pageHeaders }: BillingRouterDep
     // A plain form post: the session cookie (SameSite=Lax) plus a single-use token bound to this user.
     router.post(`${DEMO_CHECKOUT_ROUTE}/:token/confirm`, pageHeaders, async (req, res) => {
       if (!req.user) return sendPage(res, 401, renderDemoCheckoutNotice(SIGN_IN_FIRST));
-      const confirmed = await billing.confirmDemoCheckout(req.user, String(req.params.token));
-      if (!confirmed) return sendPage(res, 404, renderDemoCheckoutNotice(LINK_NOT_VALID));
+      const outcome = await billing.confirmDemoCheckout(req.user, String(req.params.token));
+      if (outcome !== 'confirmed') return sendRefusal(res, outcome);
       res.redirect(303, checkoutReturnPath('success'));
     });
   }

@@ -64,6 +64,9 @@ export function billingUserOf(user: SessionUser): BillingUser {
   return { id: user.id, email: user.email, subscription: user.subscription };
 }
 
+/** Why a demo checkout link does not work. */
+export type DemoCheckoutRefusal = 'not-valid' | 'already-premium';
+
 export type ApplyOutcome = 'applied' | 'stale' | 'no-user';
 
 interface ApplyOptions {
@@ -177,12 +180,37 @@ export class BillingService {
     return cancelled + (await this.withProvider(DELETION_CANCEL_FAILED_MESSAGE, () => stripe.cancelNow(billingUser)));
   }
 
-  /** Confirms the signed-in user's own demo checkout; false when the token is unknown, used, expired or not theirs. */
-  async confirmDemoCheckout(user: SessionUser, token: string): Promise<boolean> {
-    const subscription = await this.demo.confirmCheckout(token, user.id);
-    if (!subscription) return false;
-    await this.applyProviderState(user.id, subscription, { provider: 'demo', at: this.now(), authoritative: true });
+  /**
+   * Whether the user's stored subscription (read now, not the session's copy) is running: then every demo checkout
+   * link of theirs is void, and voided here.
+   */
+  private async demoLinksVoidedByPremium(userId: string): Promise<boolean> {
+    const stored = await this.deps.models.User.findById(userId, { subscription: 1 }).lean();
+    if (!stored?.subscription || !isSubscriptionRunning(stored.subscription, this.now())) return false;
+    await this.demo.voidCheckouts(userId);
     return true;
+  }
+
+  /** The demo checkout page's state for the signed-in user's link `token`. */
+  async demoCheckoutPage(
+    user: SessionUser,
+    token: string,
+  ): Promise<{ kind: 'pending'; billingEmail: string } | { kind: DemoCheckoutRefusal }> {
+    if (await this.demoLinksVoidedByPremium(user.id)) return { kind: 'already-premium' };
+    const pending = await this.demo.findPendingCheckout(token, user.id);
+    return pending ? { kind: 'pending', billingEmail: pending.billingEmail } : { kind: 'not-valid' };
+  }
+
+  /**
+   * Confirms the signed-in user's own demo checkout: 'confirmed', or why not ('not-valid': unknown, used, expired,
+   * voided by a newer link or not theirs; 'already-premium': a subscription already runs, which voids every link).
+   */
+  async confirmDemoCheckout(user: SessionUser, token: string): Promise<'confirmed' | DemoCheckoutRefusal> {
+    if (await this.demoLinksVoidedByPremium(user.id)) return 'already-premium';
+    const subscription = await this.demo.confirmCheckout(token, user.id);
+    if (!subscription) return 'not-valid';
+    await this.applyProviderState(user.id, subscription, { provider: 'demo', at: this.now(), authoritative: true });
+    return 'confirmed';
   }
 
   /** Remembers the provider's customer for a user (before any subscription exists). */
