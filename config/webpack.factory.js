@@ -255,6 +255,12 @@ function revisionOf(file) {
   return crypto.createHash('md5').update(fs.readFileSync(file)).digest('hex');
 }
 
+/**
+ * Production source maps are written beside each file, for turning an error report's stack into source lines, but
+ * no bundle names its map (no sourceMappingURL comment) and the api never serves *.map (api/src/static.ts).
+ */
+const PRODUCTION_DEVTOOL = 'hidden-source-map';
+
 /** Files a page never loads: source maps, build stats, licence notes. */
 const NOT_PRECACHED = [/\.map$/, /(^|\/)mf-stats\.json$/, /\.LICENSE\.txt$/];
 
@@ -321,7 +327,7 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
       // A remote's own page (src/index.ts -> bootstrap) is only for working on it alone in development: a
       // production remote is its remoteEntry.js alone, so its version folder holds no un-hashed main.js.
       entry: remote && !isDev ? {} : { main: './src/index.ts' },
-      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      devtool: isDev ? 'eval-cheap-module-source-map' : PRODUCTION_DEVTOOL,
       output: {
         // Remote builds are immutable and versioned; the shell is the one page at /.
         path: build ? build.outputPath : path.join(appDir, 'dist'),
@@ -393,7 +399,7 @@ function createLandingPageConfig({ appDir }) {
       target: ['web', 'es2022'],
       context: appDir,
       entry: { landing: './src/landing/index.tsx' },
-      devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+      devtool: isDev ? 'eval-cheap-module-source-map' : PRODUCTION_DEVTOOL,
       output: {
         path: path.join(appDir, 'dist', LANDING_DIR),
         publicPath: `/${LANDING_DIR}/`,
@@ -413,4 +419,12 @@ function createLandingPageConfig({ appDir }) {
   };
 }
 
-module.exports = { createWebpackConfig, createLandingPageConfig, federationOptions, remoteBuild, LANDING_DIR };
+module.exports = {
+  createWebpackConfig,
+  createLandingPageConfig,
+  federationOptions,
+  remoteBuild,
+  LANDING_DIR,
+  NOT_PRECACHED,
+  PRODUCTION_DEVTOOL,
+};

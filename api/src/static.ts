@@ -1,5 +1,5 @@
 import path from 'node:path';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REMOTES } from '@hit/contracts';
 import { HttpError } from './errors';
 import { isVersion, remoteDistDir } from './remoteBuilds';
@@ -23,11 +23,32 @@ function cacheControl(res: Response, filePath: string): void {
 
 const staticOptions = { index: false, cacheControl: false, redirect: false, setHeaders: cacheControl } as const;
 
+/**
+ * Source maps stay on the server, for reading error reports (config/webpack.factory.js writes them hidden): a request
+ * for one, however its path is spelled (`%2Emap`, `.MAP`), is passed on to the 404.
+ */
+function isSourceMapRequest(req: Request): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    // A malformed escape: express.static refuses it on its own.
+    return false;
+  }
+  return /\.map$/i.test(decoded);
+}
+
+/** express.static for everything but source maps. */
+function publicFiles(dir: string): RequestHandler {
+  const serve = express.static(dir, staticOptions);
+  return (req, res, next) => (isSourceMapRequest(req) ? next() : serve(req, res, next));
+}
+
 /** `/remotes/<folder>/<version>/…` from `<root>/<folder>/dist/<version>/`, for the four known remotes only. */
 export function remoteFiles(root: string): Router {
   const router = Router();
   for (const { folder } of REMOTES) {
-    const serve = express.static(remoteDistDir(root, folder), staticOptions);
+    const serve = publicFiles(remoteDistDir(root, folder));
     router.use(`/${folder}`, (req, res, next) => {
       // Only versioned build folders are public, not whatever else sits in dist/.
       const version = req.path.split('/')[1] ?? '';
@@ -57,7 +78,7 @@ export function shellFiles(root: string): Router {
   const indexHtml = path.join(dist, 'index.html');
   const landingHtml = path.join(dist, 'landing', 'index.html');
   const router = Router();
-  router.use(express.static(dist, staticOptions));
+  router.use(publicFiles(dist));
 
   const sendPage = (res: Response, file: string, onError: (error: NodeJS.ErrnoException) => void) =>
     res.sendFile(file, { headers: { 'Cache-Control': NO_CACHE }, cacheControl: false }, (error) => {

@@ -7,6 +7,9 @@ const indexHtml = '<!doctype html><html><body><div id="root"></div><script src="
 const landingHtml =
   '<!doctype html><html><body><div id="root"></div><script src="/landing/landing.0a1b2c3d4e5f6a7b.js"></script></body></html>';
 const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const SOURCE_MAP = '{"version":3,"sources":["webpack://@hit/shell/./src/secret-source.ts"],"mappings":""}';
+/** The environment a production api needs to start (config.ts), as the tests give it. */
+const PRODUCTION_ENV = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), PUBLIC_ORIGIN: 'https://hit.example' };
 
 describe('static files', () => {
   let database: TestDatabase;
@@ -28,6 +31,11 @@ describe('static files', () => {
       'mf-auth/dist/1.0.0/main.js': 'console.log("remote entry")',
       'mf-auth/dist/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js': 'export {}',
       'mf-auth/dist/notes.txt': 'not a build',
+      'shell/dist/main.js.map': SOURCE_MAP,
+      'shell/dist/412.3f9a0c1d2e4b5a6c.js.map': SOURCE_MAP,
+      'shell/dist/landing/landing.0a1b2c3d4e5f6a7b.js.map': SOURCE_MAP,
+      'mf-auth/dist/1.0.0/remoteEntry.js.map': SOURCE_MAP,
+      'mf-auth/dist/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js.map': SOURCE_MAP,
       'mf-rogue/dist/1.0.0/mf-manifest.json': '{}',
     });
     app = buildTestApp(database, {}, staticRoot.root);
@@ -133,6 +141,53 @@ describe('static files', () => {
         expect(response.body.message).toMatch(/shell is not built/);
       } finally {
         await empty.remove();
+      }
+    });
+  });
+
+  describe('source maps', () => {
+    const mapUrls = [
+      '/main.js.map',
+      '/412.3f9a0c1d2e4b5a6c.js.map',
+      '/landing/landing.0a1b2c3d4e5f6a7b.js.map',
+      '/remotes/mf-auth/1.0.0/remoteEntry.js.map',
+      '/remotes/mf-auth/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js.map',
+      // Other spellings of the same files.
+      '/main.js%2Emap',
+      '/main.js%2emap',
+      '/main%2Ejs.map',
+      '/remotes/mf-auth/1.0.0/remoteEntry.js%2Emap',
+    ];
+
+    it.each(mapUrls)('answers %s with a 404 in production, never the map', async (url) => {
+      const production = buildTestApp(database, PRODUCTION_ENV, staticRoot.root);
+      const response = await request(production).get(url).set('Accept', '*/*').expect(404);
+      expect(response.body).toEqual({ message: 'Not found' });
+      expect(response.text).not.toContain('secret-source');
+    });
+
+    it('keeps them from every other process too (development included) while serving the files they map', async () => {
+      for (const url of mapUrls) await request(app).get(url).set('Accept', '*/*').expect(404);
+      await request(app).get('/main.js').expect(200);
+      await request(app).get('/remotes/mf-auth/1.0.0/remoteEntry.js').expect(200);
+    });
+
+    it('are built hidden: written beside the bundles for error reports, named by none, precached by no worker', () => {
+      // The shell's production build and its landing page: the two configs of config/webpack.factory.js.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const shellConfig = require('../../shell/webpack.config.js') as (
+        env: unknown,
+        argv: { mode: string },
+      ) => { name: string; devtool: string; plugins: { constructor: { name: string }; config?: unknown }[] }[];
+      const configs = shellConfig({}, { mode: 'production' });
+      expect(configs.map((config) => [config.name, config.devtool])).toEqual([
+        ['shell', 'hidden-source-map'],
+        ['landing', 'hidden-source-map'],
+      ]);
+      const worker = configs[0].plugins.find((plugin) => plugin.constructor.name === 'InjectManifest');
+      const { exclude } = worker!.config as { exclude: RegExp[] };
+      for (const file of ['main.js.map', '412.3f9a0c1d2e4b5a6c.js.map', 'landing/landing.0a1b2c3d4e5f6a7b.js.map']) {
+        expect(exclude.some((pattern) => pattern.test(file))).toBe(true);
       }
     });
   });
