@@ -174,7 +174,6 @@ describe('static files', () => {
 
     it('are built hidden: written beside the bundles for error reports, named by none, precached by no worker', () => {
       // The shell's production build and its landing page: the two configs of config/webpack.factory.js.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const shellConfig = require('../../shell/webpack.config.js') as (
         env: unknown,
         argv: { mode: string },
