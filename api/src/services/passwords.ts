@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { trusted, Types, type Connection } from 'mongoose';
 import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
+import { loadCommonPasswords, passwordProblem } from '@hit/contracts/rules';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../billing/demoCheckoutPage';
 import type { Config } from '../config';
@@ -19,6 +20,19 @@ export const RESET_LINK_INVALID_MESSAGE =
 export const RESET_LINK_USED_MESSAGE = 'This password reset link was already used. Ask for a new one if you need it.';
 export const RESET_LINK_EXPIRED_MESSAGE =
   'This password reset link has expired: links work for one hour. Ask for a new one.';
+
+// The schemas of @hit/contracts check every new password against the common-password list: it is loaded once, as the
+// api starts (this module is part of every app), long before a request can be read. A failure to load stops the api.
+void loadCommonPasswords();
+
+/**
+ * The e-mail part of the new-password rule, which the body's schema cannot check: refused with 400, "field: why", as a
+ * schema's refusal is.
+ */
+function refuseEmailInPassword(field: 'newPassword' | 'password', password: string, email: string): void {
+  const problem = passwordProblem(password, { email });
+  if (problem) throw new HttpError(400, `${field}: ${problem}`);
+}
 
 /** The shell's page the e-mailed link opens, with the token in its query. */
 export const RESET_PAGE_PATH = '/reset-password';
@@ -97,6 +111,7 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
       if (!(await verifyPassword(body.currentPassword, stored.passwordHash))) {
         throw new HttpError(401, CURRENT_PASSWORD_INCORRECT_MESSAGE);
       }
+      refuseEmailInPassword('newPassword', body.newPassword, user.email);
       await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
       await deleteSessionsOf(connection, user.id, { exceptSessionId: currentSessionId });
       // A link asked for before the change would undo it.
@@ -140,6 +155,10 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
       // Checked before hashing: a made-up token costs a lookup, not an scrypt.
       const refused = refusalFor(await stored(), new Date());
       if (refused) throw new HttpError(400, refused);
+      // Before the link is used up: a refused password leaves it working for a better one.
+      const account = await User.findById(userId, { email: 1 }).lean();
+      if (!account) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE);
+      refuseEmailInPassword('password', body.password, account.email);
       const passwordHash = await hashPassword(body.password);
       const now = new Date();
       // The claim is atomic: of two resets with one link, one wins and the other hears 'already used'.

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH, NAME_REASONS, hasForbiddenNameCharacter } from './rules/names';
+import {
+  loadedCommonPasswords,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  type CommonPasswords,
+} from './rules/passwords';
 
-export const PASSWORD_MIN_LENGTH = 8;
-// scrypt of a very long password is slow: cap it well above any real passphrase.
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 60;
+export { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** An e-mail as every form sends it: trimmed, lower case, at most 254 characters. */
 export const emailSchema = z
@@ -13,25 +18,47 @@ export const emailSchema = z
   .max(254, { error: 'is too long' })
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
 
-const name = z
+/** A first or last name (sign-up, and any later edit of it): the rule of rules/names.ts, stored trimmed. */
+export const nameSchema = z
   .string({ error: 'must be text' })
   .trim()
-  .max(NAME_MAX_LENGTH, { error: `must be at most ${NAME_MAX_LENGTH} characters` })
-  .optional();
+  .max(NAME_MAX_LENGTH, { error: NAME_REASONS.tooLong })
+  .refine((name) => !hasForbiddenNameCharacter(name), { error: NAME_REASONS.controlCharacters });
 
-/** A new password (sign-up, change, reset). */
-export const passwordSchema = z
-  .string({ error: 'is required' })
-  .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
-  .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+const name = nameSchema.optional();
+
+/**
+ * The common-password list the schemas check against. The api loads it as it starts (api/src/services/passwords.ts),
+ * long before a request can come: without it a new password is never let through unchecked.
+ */
+function commonPasswordsForSchemas(): CommonPasswords {
+  const list = loadedCommonPasswords();
+  if (!list) throw new Error('The common-password list is not loaded: await loadCommonPasswords() first');
+  return list;
+}
+
+/**
+ * A new password (sign-up, change, reset): passwordProblem's rule without the e-mail, which the sign-up's schema
+ * adds and the api's password service checks for a change or a reset (it knows the account's e-mail there).
+ */
+export const passwordSchema = z.string({ error: 'is required' }).superRefine((password, context) => {
+  const problem = passwordProblem(password, { commonPasswords: commonPasswordsForSchemas() });
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 /** POST /api/register (confirmPassword is never sent). */
-export const registerBodySchema = z.strictObject({
-  email: emailSchema,
-  password: passwordSchema,
-  firstName: name,
-  lastName: name,
-});
+export const registerBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    password: passwordSchema,
+    firstName: name,
+    lastName: name,
+  })
+  .superRefine(({ email, password }, context) => {
+    // Runs once every field is valid, so the only problem left to find is the e-mail in the password.
+    const problem = passwordProblem(password, { email, commonPasswords: commonPasswordsForSchemas() });
+    if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** POST /api/login */

@@ -1,0 +1,84 @@
+import {
+  emailName,
+  loadCommonPasswords,
+  loadedCommonPasswords,
+  PASSWORD_REASONS,
+  passwordProblem,
+  passwordSentence,
+  type CommonPasswords,
+} from './passwords';
+
+let commonPasswords: CommonPasswords;
+
+beforeAll(async () => {
+  commonPasswords = await loadCommonPasswords();
+});
+
+describe('the new-password rule', () => {
+  it('keeps the spec hint word for word as the too-short sentence', () => {
+    expect(passwordSentence(PASSWORD_REASONS.tooShort)).toBe('Password must be at least 8 characters long');
+  });
+
+  it.each<[string, string, string | null, string | null]>([
+    ['7 characters', 'Xq7#vLp', null, PASSWORD_REASONS.tooShort],
+    ['8 spaces', '        ', null, PASSWORD_REASONS.onlySpaces],
+    ['tabs and newlines only', '\t\t\n\n\t\t\n\n', null, PASSWORD_REASONS.onlySpaces],
+    [
+      'non-breaking and ideographic spaces only',
+      '\u00a0\u3000\u00a0\u3000\u00a0\u3000\u00a0\u3000',
+      null,
+      PASSWORD_REASONS.onlySpaces,
+    ],
+    ['201 characters', 'a'.repeat(201), null, PASSWORD_REASONS.tooLong],
+    ['password', 'password', null, PASSWORD_REASONS.common],
+    ['12345678', '12345678', null, PASSWORD_REASONS.common],
+    ['PASSWORD (any case)', 'PASSWORD', null, PASSWORD_REASONS.common],
+    ['Password1', 'Password1', null, PASSWORD_REASONS.common],
+    ['a common one with spaces around', '  qwertyuiop  ', null, PASSWORD_REASONS.common],
+    ['a common one shorter than 8 padded with spaces', '  secret  ', null, PASSWORD_REASONS.common],
+    ['secret123', 'secret123', null, PASSWORD_REASONS.common],
+    ['the account e-mail', 'lifter@example.com', 'lifter@example.com', PASSWORD_REASONS.email],
+    ['the account e-mail in capitals', 'LIFTER@EXAMPLE.COM', 'lifter@example.com', PASSWORD_REASONS.email],
+    ['the e-mail name', 'barbellqueen', 'barbellqueen@example.com', PASSWORD_REASONS.email],
+    ['the e-mail name inside', 'my-Barbellqueen-2026', 'barbellqueen@example.com', PASSWORD_REASONS.email],
+    ['a 3-character name inside', 'joe-lifts-daily', 'joe@example.com', PASSWORD_REASONS.email],
+    ['a 2-character name inside (too short to look for)', 'jo-lifts-daily', 'jo@example.com', null],
+    ['the whole e-mail of a 2-character name', 'jo@example.com', 'jo@example.com', PASSWORD_REASONS.email],
+    ['a passphrase', 'correct horse battery staple', 'lifter@example.com', null],
+    ['8 characters, uncommon', 'Xq7#vLp2', null, null],
+    ['200 characters', 'Xq7#vLp2'.repeat(25), null, null],
+    ['spaces around an uncommon one', '  Xq7#vLp2  ', null, null],
+  ])('%s', (_case, password, email, expected) => {
+    expect(passwordProblem(password, { email, commonPasswords })).toBe(expected);
+  });
+
+  it('leaves the common-password check to whoever has the list', () => {
+    expect(passwordProblem('password')).toBeNull();
+    expect(passwordProblem('password', { commonPasswords })).toBe(PASSWORD_REASONS.common);
+  });
+
+  it('checks the e-mail only when it is given', () => {
+    expect(passwordProblem('lifter-strong-2026', { commonPasswords })).toBeNull();
+    expect(passwordProblem('lifter-strong-2026', { email: 'Lifter@Example.com', commonPasswords })).toBe(
+      PASSWORD_REASONS.email,
+    );
+  });
+
+  it.each([
+    ['lifter@example.com', 'lifter'],
+    ['  First.Last+gym@Example.com ', 'first.last+gym'],
+    ['"odd@name"@example.com', '"odd@name"'],
+    ['no-at-sign', 'no-at-sign'],
+  ])('takes the name of %j as %j', (email, name) => {
+    expect(emailName(email)).toBe(name);
+  });
+});
+
+describe('the common-password list', () => {
+  it('is zxcvbn-ts common list, lower case, loaded once', async () => {
+    expect(commonPasswords.size).toBeGreaterThan(40_000);
+    expect([...commonPasswords].every((password) => password === password.toLowerCase())).toBe(true);
+    expect(await loadCommonPasswords()).toBe(commonPasswords);
+    expect(loadedCommonPasswords()).toBe(commonPasswords);
+  });
+});

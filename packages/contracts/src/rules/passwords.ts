@@ -1,0 +1,92 @@
+// The new-password rule (sign-up, password change, reset; issue #23), in one place for the api's schemas and the
+// browser's forms (docs/product-rules.md, "Accounts and sign-in"). The list of common passwords is large, so it is
+// never imported here: loadCommonPasswords() brings it in with import(), its own chunk in a browser bundle, fetched
+// only when a password form asks for it.
+
+export const PASSWORD_MIN_LENGTH = 8;
+// scrypt of a very long password is slow: cap it well above any real passphrase.
+export const PASSWORD_MAX_LENGTH = 200;
+/** An e-mail's name (before the @) shorter than this is too short to look for inside a password. */
+export const EMAIL_NAME_MIN_LENGTH = 3;
+
+/** Why a new password is refused, each the end of a sentence that starts with "Password" (see passwordSentence). */
+export const PASSWORD_REASONS = {
+  tooShort: `must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  tooLong: `must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  onlySpaces: 'must not be only spaces',
+  common: 'is one of the most common passwords, so it is easy to guess',
+  email: 'must not contain your email address or the name before its @',
+} as const;
+export type PasswordReason = (typeof PASSWORD_REASONS)[keyof typeof PASSWORD_REASONS];
+
+/** The common passwords, lower case (loadCommonPasswords). */
+export type CommonPasswords = ReadonlySet<string>;
+
+export interface PasswordContext {
+  /** The account's e-mail, when known: a password holding it, or its name before the @, is refused. */
+  email?: string | null;
+  /** The list loadCommonPasswords() gives; without it that check is left to the api, which always has it. */
+  commonPasswords?: CommonPasswords | null;
+}
+
+const ONLY_WHITESPACE = /^\s*$/u;
+
+/** The part of an e-mail before its last @ (all of it without one), trimmed and lower case. */
+export function emailName(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  return at === -1 ? address : address.slice(0, at);
+}
+
+/**
+ * Why `password` cannot be a new password, or null when it can: at least 8 characters (200 at most), not only
+ * whitespace, not one of the most common passwords (any case, spaces around it ignored), and not holding the account's
+ * e-mail or its name before the @ (any case; a name of 3 characters or more).
+ */
+export function passwordProblem(
+  password: string,
+  { email, commonPasswords }: PasswordContext = {},
+): PasswordReason | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_REASONS.tooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_REASONS.tooLong;
+  if (ONLY_WHITESPACE.test(password)) return PASSWORD_REASONS.onlySpaces;
+  const lower = password.toLowerCase();
+  if (commonPasswords?.has(lower.trim())) return PASSWORD_REASONS.common;
+  if (email) {
+    const address = email.trim().toLowerCase();
+    const name = emailName(address);
+    if ((address && lower.includes(address)) || (name.length >= EMAIL_NAME_MIN_LENGTH && lower.includes(name))) {
+      return PASSWORD_REASONS.email;
+    }
+  }
+  return null;
+}
+
+/** The sentence a form shows for a reason: 'Password must be at least 8 characters long'. */
+export function passwordSentence(reason: PasswordReason): string {
+  return `Password ${reason}`;
+}
+
+let commonPasswords: CommonPasswords | null = null;
+let loading: Promise<CommonPasswords> | null = null;
+
+/**
+ * The list of common passwords, loaded once (zxcvbn-ts' common list, 49,233 of them): the api starts loading it as
+ * it starts, a browser form when its password field is first used. A failed load (a chunk the browser could not
+ * fetch) is tried again by the next call.
+ */
+export function loadCommonPasswords(): Promise<CommonPasswords> {
+  loading ??= import(/* webpackChunkName: "common-passwords" */ './commonPasswords').then(
+    (module) => (commonPasswords = module.COMMON_PASSWORDS),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The list, when loadCommonPasswords() has brought it in; else null. */
+export function loadedCommonPasswords(): CommonPasswords | null {
+  return commonPasswords;
+}
