@@ -10,6 +10,7 @@ import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
+import { deviceCookies } from './auth/deviceCookie';
 import { databaseOf } from './auth/sessionUser';
 import { authRateLimits, passwordRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
 import { createMailer } from './mail';
@@ -88,7 +89,7 @@ export function createApp({
   const push = createPushService({ ...models, config, vapid: vapidOnce });
   const app = express();
   app.disable('x-powered-by');
-  // Honour X-Forwarded-* only from the configured proxies (default: loopback and private networks, never the internet).
+  // Honour X-Forwarded-* only from the proxies TRUST_PROXY names (default: none, the peer is the client).
   app.set('trust proxy', config.trustProxy);
   const pageHeaders = securityHeaders(config);
   app.use(compression());
@@ -120,9 +121,11 @@ export function createApp({
     api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
     api.use(syncRouter({ sync, workouts, sessions }));
     api.use(pushRouter({ push }));
-    const limits = authRateLimits(models.RateLimitCounter, rateLimits);
+    // The device cookie of the sign-in limits (issue #23): issued by the sign-in routes, read by the limits.
+    const devices = deviceCookies(config);
+    const limits = authRateLimits(models.RateLimitCounter, devices, rateLimits);
     const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
-    api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits }));
+    api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits, devices }));
     const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
     const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
     api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits }));

@@ -6,8 +6,12 @@ import { REPO_ROOT } from './paths';
 
 /** Used only outside production so `npm start` works with no set-up; production must set its own. */
 const DEV_SESSION_SECRET = 'hit-tracker-development-only-session-secret';
-/** Load balancers and ingresses sit on loopback or private networks; a client on the internet is never trusted. */
-export const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+/**
+ * No proxy is trusted unless TRUST_PROXY names it (Express's own default): X-Forwarded-For / -Proto are written by
+ * whoever sends the request, and a client on the same network as the api (every user of a self-hosted install on a
+ * LAN) could otherwise pick a new address for each request and walk past every per-address limit (issue #23).
+ */
+export const DEFAULT_TRUST_PROXY = false;
 
 /** What Express's `trust proxy` accepts as a string: a hop count, or addresses/subnets/names proxy-addr compiles. */
 function isTrustProxySetting(value: string): boolean {
@@ -241,9 +245,9 @@ export interface Config {
   mailFrom: string;
   /**
    * Express's `trust proxy`: which hops' X-Forwarded-For / -Proto to believe (client address for rate limits, https
-   * for the Secure cookie). Default: proxies on loopback and private networks, never the internet.
+   * for the Secure cookie). Default: none (false), each request's own peer is the client.
    */
-  trustProxy: string | number;
+  trustProxy: string | number | false;
   /** Web Push (issue #22): the rest-over alert. */
   push: PushConfig;
   /** Things worth telling the operator at start-up that do not stop it. */

@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the answer carries too (e.g. Retry-After of a 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -73,6 +75,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (status >= 500) {
     logger.error('request failed', { method: req.method, path: req.originalUrl, status, error });
   }
+  if (error instanceof HttpError && error.headers) res.set(error.headers);
   const body: ErrorBody = { message };
   res.status(status).json(body);
 };

@@ -31,7 +31,8 @@ describe('loadConfig', () => {
       registrationsPerIpPerHour: 20,
       remotesMode: 'static',
       publicOrigin: undefined,
-      trustProxy: 'loopback, linklocal, uniquelocal',
+      // No proxy is trusted unless TRUST_PROXY names one (issue #23).
+      trustProxy: false,
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
@@ -95,6 +96,21 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY as a hop count when it is a number', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('trusts no proxy by default, in every environment, and the one TRUST_PROXY names', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const env = {
+        NODE_ENV,
+        SESSION_SECRET: productionSecret,
+        ...TEST_VAPID_ENV,
+        VAPID_SUBJECT: 'mailto:a@b.example',
+      };
+      expect([NODE_ENV, loadConfig(env).trustProxy]).toEqual([NODE_ENV, false]);
+      expect([NODE_ENV, loadConfig({ ...env, TRUST_PROXY: 'loopback' }).trustProxy]).toEqual([NODE_ENV, 'loopback']);
+    }
+    // An empty value is "not set", like every variable.
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
   });
 
   it('takes PORT=0 (any free port, printed at start)', () => {

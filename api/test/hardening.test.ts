@@ -101,7 +101,12 @@ describe('session and account hardening', () => {
     });
 
     it('is also Secure in production, behind a proxy that terminates TLS (X-Forwarded-Proto: https), and cleared with the same flags', async () => {
-      const production = buildTestApp(database, { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
+      // The proxy is on loopback, and TRUST_PROXY names it (no proxy is trusted by default).
+      const production = buildTestApp(database, {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'p'.repeat(40),
+        TRUST_PROXY: 'loopback',
+      });
       const registered = await request(production)
         .post('/api/register')
         .set('X-Forwarded-Proto', 'https')

@@ -51,6 +51,8 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
   ...RATE_LIMITS,
   loginFailuresPerEmail: 1000,
   loginFailuresPerIp: 1000,
+  loginFailuresPerEmailAndIp: 1000,
+  loginFailuresPerDevice: 1000,
   registrationsPerIp: 1000,
   passwordChangeFailuresPerUser: 1000,
   passwordResetsPerEmail: 1000,

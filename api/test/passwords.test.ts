@@ -34,7 +34,7 @@ type App = ReturnType<typeof buildTestApp>;
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
-// The app trusts X-Forwarded-For from loopback proxies, so a test can speak from any address.
+// The apps here trust X-Forwarded-For from a proxy on loopback (TRUST_PROXY), so a test can speak from any address.
 let addressCounter = 0;
 function newAddress(): string {
   addressCounter += 1;
@@ -52,8 +52,8 @@ describe('passwords', () => {
   beforeAll(async () => {
     database = await startTestDatabase();
     mailbox = await startMailbox();
-    app = buildTestApp(database, { SMTP_URL: mailbox.url });
-    limitedApp = buildTestApp(database, { SMTP_URL: mailbox.url }, undefined, RATE_LIMITS);
+    app = buildTestApp(database, { SMTP_URL: mailbox.url, TRUST_PROXY: 'loopback' });
+    limitedApp = buildTestApp(database, { SMTP_URL: mailbox.url, TRUST_PROXY: 'loopback' }, undefined, RATE_LIMITS);
   });
   afterAll(async () => {
     await mailbox.close();

@@ -163,14 +163,18 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
         NODE_ENV: 'production',
         SESSION_SECRET: 'p'.repeat(40),
         PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com',
+        TRUST_PROXY: 'loopback',
       });
-      // Behind a TLS proxy, as production runs: the session cookie is Secure.
+      // Behind a TLS proxy on loopback (TRUST_PROXY), as production runs: the session cookie is Secure.
       const registered = await request(production)
         .post('/api/register')
         .set('X-Forwarded-Proto', 'https')
         .send({ email: `push.production.${Date.now()}@example.com`, password: TEST_PASSWORD })
         .expect(201);
-      const cookie = ([] as string[]).concat(registered.headers['set-cookie'] ?? [])[0].split(';')[0];
+      const cookie = ([] as string[])
+        .concat(registered.headers['set-cookie'] ?? [])
+        .find((line) => line.startsWith('hit.sid='))!
+        .split(';')[0];
       const save = (endpoint: string) =>
         request(production)
           .put('/api/push/subscription')

@@ -15,7 +15,8 @@ function sessionCookie(response: request.Response): string | undefined {
   return cookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 }
 
-// The app trusts X-Forwarded-For from loopback proxies, so a test can speak from any address.
+// The apps here trust X-Forwarded-For from a proxy on loopback (TRUST_PROXY), so a test can speak from any address.
+const BEHIND_LOOPBACK_PROXY = { TRUST_PROXY: 'loopback' };
 let addressCounter = 0;
 function newAddress(): string {
   addressCounter += 1;
@@ -40,7 +41,7 @@ describe('security', () => {
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    app = buildTestApp(database, {}, undefined, RATE_LIMITS);
+    app = buildTestApp(database, BEHIND_LOOPBACK_PROXY, undefined, RATE_LIMITS);
   });
   afterAll(() => database.close());
 
@@ -131,8 +132,8 @@ describe('security', () => {
     it('keeps one count for several api processes on the same database', async () => {
       const { user } = await signUp(app);
       const [first, second] = [
-        buildTestApp(database, {}, undefined, RATE_LIMITS),
-        buildTestApp(database, {}, undefined, RATE_LIMITS),
+        buildTestApp(database, BEHIND_LOOPBACK_PROXY, undefined, RATE_LIMITS),
+        buildTestApp(database, BEHIND_LOOPBACK_PROXY, undefined, RATE_LIMITS),
       ];
       await failLogins(first, 5, () => user.email, newAddress);
       await failLogins(second, 5, () => user.email, newAddress);
@@ -159,7 +160,7 @@ describe('security', () => {
 
     it('follows REGISTRATIONS_PER_IP_PER_HOUR when the operator sets it', async () => {
       const strict = createApp({
-        config: loadConfig({ NODE_ENV: 'test', REGISTRATIONS_PER_IP_PER_HOUR: '2' }),
+        config: loadConfig({ NODE_ENV: 'test', ...BEHIND_LOOPBACK_PROXY, REGISTRATIONS_PER_IP_PER_HOUR: '2' }),
         connection: database.connection,
         mongoClient: database.connection.getClient(),
       });

@@ -1,9 +1,129 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '../errors';
 
 // OWASP's scrypt minimum (N=2^17 would be stronger but takes ~250 ms a login on these 2-core machines).
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
+
+/**
+ * How much password hashing the process does at once (issue #23). Each scrypt takes ~50 ms of one core and 16 MB:
+ * unbounded, a flood of wrong sign-ins fills libuv's 4 threads and both cores and every other request waits. Two at
+ * once leave the main thread a core on a 2-core machine and still check 30-40 passwords a second.
+ *
+ * Beyond the running ones, a few wait in line. A sign-in's check (or a wrong current password's) is the open door,
+ * so its line is short: when 32 are already waiting, the answer is 503 at once (PasswordHashingBusyError), before
+ * the sign-in limits count anything. A new password (sign-up, change, reset) comes from requests limited elsewhere
+ * (per address, per user, a valid link), so it waits in a longer line: 128 (100 people signing up at one moment all
+ * get in).
+ */
+export const PASSWORD_HASHING = {
+  concurrent: 2,
+  queuedChecks: 32,
+  queuedNewPasswords: 128,
+  retryAfterSeconds: 2,
+} as const;
+
+export const PASSWORD_HASHING_BUSY_MESSAGE =
+  'The server is busy checking passwords. Please try again in a few seconds.';
+
+/** 503 with Retry-After: the password was never checked, so no limit counts it. */
+export class PasswordHashingBusyError extends HttpError {
+  override name = 'PasswordHashingBusyError';
+  constructor() {
+    super(503, PASSWORD_HASHING_BUSY_MESSAGE, { 'Retry-After': String(PASSWORD_HASHING.retryAfterSeconds) });
+  }
+}
+
+/**
+ * A place in line for one scrypt computation, taken before the work that leads to it (a sign-in takes its place
+ * before its rate-limit lookups, so a refused one costs nothing but the refusal). `release()` gives an unused place
+ * back (the request ended without hashing); it is harmless once the work has started.
+ */
+export interface HashingTicket {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  release(): void;
+}
+
+interface Waiting {
+  start: () => void;
+  cancel: () => void;
+}
+
+/** A counting semaphore with a bounded line; the places not yet running (reserved or waiting) count in the line. */
+class HashingGate {
+  private running = 0;
+  /** Tickets admitted and not yet running: reserved by a request, or waiting in `line`. */
+  private pending = 0;
+  private readonly line: Waiting[] = [];
+
+  constructor(private readonly concurrent: number) {}
+
+  /** A ticket, or PasswordHashingBusyError when `queueBound` places are already pending beyond the free slots. */
+  admit(queueBound: number): HashingTicket {
+    const free = Math.max(0, this.concurrent - this.running);
+    if (this.pending >= free + queueBound) throw new PasswordHashingBusyError();
+    this.pending += 1;
+    let state: 'reserved' | 'waiting' | 'started' | 'released' = 'reserved';
+    let waiting: Waiting | undefined;
+    return {
+      run: <T>(work: () => Promise<T>): Promise<T> => {
+        if (state !== 'reserved') return Promise.reject(new Error(`hashing ticket already ${state}`));
+        return new Promise<T>((resolve, reject) => {
+          const start = () => {
+            state = 'started';
+            this.pending -= 1;
+            this.running += 1;
+            work()
+              .then(resolve, reject)
+              .finally(() => {
+                this.running -= 1;
+                this.next();
+              });
+          };
+          if (this.running < this.concurrent && this.line.length === 0) {
+            start();
+          } else {
+            state = 'waiting';
+            waiting = { start, cancel: () => reject(new PasswordHashingBusyError()) };
+            this.line.push(waiting);
+          }
+        });
+      },
+      release: () => {
+        if (state === 'reserved' || state === 'waiting') {
+          // A request that went away before its turn: its place (and its scrypt) is given to the next one.
+          if (waiting) this.line.splice(this.line.indexOf(waiting), 1);
+          this.pending -= 1;
+          const cancel = state === 'waiting' ? waiting?.cancel : undefined;
+          state = 'released';
+          cancel?.();
+        }
+      },
+    };
+  }
+
+  private next(): void {
+    while (this.running < this.concurrent && this.line.length > 0) this.line.shift()!.start();
+  }
+
+  /** For tests: what runs and what waits right now. */
+  stats() {
+    return { running: this.running, pending: this.pending };
+  }
+}
+
+const gate = new HashingGate(PASSWORD_HASHING.concurrent);
+
+/** A place in line for checking a password (sign-in), or PasswordHashingBusyError at once when the line is full. */
+export function reservePasswordCheck(): HashingTicket {
+  return gate.admit(PASSWORD_HASHING.queuedChecks);
+}
+
+/** What the hashing gate holds now (running computations, places reserved or waiting). */
+export function passwordHashingStats(): { running: number; pending: number } {
+  return gate.stats();
+}
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -13,24 +133,42 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64: the parameters travel with the hash so they can grow. */
-export async function hashPassword(password: string): Promise<string> {
+async function hashUngated(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, PARAMS);
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * `scrypt$N$r$p$salt$hash`, salt and hash in base64: the parameters travel with the hash so they can grow. Waits for
+ * its turn (PASSWORD_HASHING); PasswordHashingBusyError when the line of new passwords is full.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  return gate.admit(PASSWORD_HASHING.queuedNewPasswords).run(() => hashUngated(password));
+}
+
+/**
+ * Whether `password` is the one `stored` was made from. Runs in the line of password checks: with `ticket` (taken
+ * earlier by the request, see reservePasswordCheck) or a place taken now (PasswordHashingBusyError when full).
+ */
+export async function verifyPassword(password: string, stored: string, ticket?: HashingTicket): Promise<boolean> {
   const [algorithm, n, r, p, salt, hash] = stored.split('$');
-  if (algorithm !== 'scrypt' || !salt || !hash) return false;
+  const place = ticket ?? reservePasswordCheck();
+  if (algorithm !== 'scrypt' || !salt || !hash) {
+    place.release();
+    return false;
+  }
   const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await place.run(() =>
+    scrypt(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }),
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-// Checked against when the e-mail is unknown, so both failures take the same time.
+// Checked against when the e-mail is unknown, so both failures take the same time. Made once per process, outside
+// the gate: a refusal must never be cached as the dummy.
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  dummyHash ??= hashUngated(randomBytes(16).toString('hex'));
   return dummyHash;
 }

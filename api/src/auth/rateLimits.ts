@@ -1,17 +1,23 @@
 import { createHash } from 'node:crypto';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { HttpError } from '../errors';
 import { MongoRateLimitStore } from '../http/rateLimitStore';
+import type { DeviceCookies } from './deviceCookie';
 import { logger } from '../logger';
 import type { RateLimitCounterModel } from '../models/rateLimitCounter';
 
 const MINUTE_MS = 60 * 1000;
 
 export interface RateLimitSettings {
-  /** Failed sign-ins (401) allowed per e-mail address, and per IP address (IPv6: per /56), in one window. */
+  /**
+   * Failed sign-ins (401) allowed in one window: per e-mail address from browsers without a device cookie for it
+   * (auth/deviceCookie.ts), per IP address (IPv6: per /56) and per e-mail and address, and per device cookie.
+   */
   loginFailuresPerEmail: number;
   loginFailuresPerIp: number;
+  loginFailuresPerEmailAndIp: number;
+  loginFailuresPerDevice: number;
   loginWindowMs: number;
   /** Sign-up attempts (whatever their answer) allowed per IP address in one window. */
   registrationsPerIp: number;
@@ -26,12 +32,16 @@ export interface RateLimitSettings {
 
 /**
  * Ten wrong passwords in 15 minutes is far beyond typos and far below guessing; the IP count also stops one
- * address from trying one password on many accounts. Sign-ups: 20 an hour per address is more than a family or a
+ * address from trying one password on many accounts. The per-e-mail count binds only browsers without the
+ * account's device cookie, so guesses from elsewhere never lock the owner's own devices out; a device gets ten of
+ * its own, then counts as a browser without a cookie. Sign-ups: 20 an hour per address is more than a family or a
  * gym sharing one connection creates, and stops scripted account creation and e-mail probing (409 answers).
  */
 export const RATE_LIMITS: RateLimitSettings = {
   loginFailuresPerEmail: 10,
   loginFailuresPerIp: 10,
+  loginFailuresPerEmailAndIp: 10,
+  loginFailuresPerDevice: 10,
   loginWindowMs: 15 * MINUTE_MS,
   registrationsPerIp: 20,
   registrationWindowMs: 60 * MINUTE_MS,
@@ -52,7 +62,10 @@ export const PASSWORD_RESET_RATE_LIMITED_MESSAGE =
   'Too many password reset requests. Please wait an hour and try again.';
 
 export interface AuthRateLimits {
-  /** Run before POST /api/login: per IP, then per e-mail. */
+  /**
+   * Run before POST /api/login: whether the browser is a trusted device of the e-mail's account, then per device
+   * (trusted), or per IP, per e-mail and IP, and per e-mail (not trusted).
+   */
   login: RequestHandler[];
   /** Run before POST /api/register. */
   register: RequestHandler[];
@@ -71,6 +84,14 @@ function emailKey(req: Request): string {
 }
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
+/** Ends with the e-mail's counter key, so account deletion finds it (services/retention.ts). */
+const emailAndIpKey = (req: Request) => `${ipKey(req)}:${emailKey(req)}`;
+
+/** The nonce of the browser's valid, not locked-out device cookie for this sign-in's account (set by `trustDevice`). */
+const TRUSTED_DEVICE = 'trustedDevice';
+const trustedDevice = (res: Response): string | undefined => res.locals[TRUSTED_DEVICE] as string | undefined;
+/** A device's counter: its nonce and the account's e-mail key (so account deletion finds it too). */
+const deviceKey = (req: Request, res: Response) => `${trustedDevice(res)}:${emailKey(req)}`;
 /** The signed-in user (the routes behind requireUser): per-user limits of imports, exports and the like. */
 export const userKey = (req: Request) => `user:${String(req.user?._id)}`;
 
@@ -113,9 +134,19 @@ export function limiter({ name, counters, limit, windowMs, message, keyGenerator
   });
 }
 
-/** Sign-in and sign-up limits; their counters live in MongoDB, so every api process shares them. */
+/**
+ * Sign-in and sign-up limits; their counters live in MongoDB, so every api process shares them.
+ *
+ * Sign-in (issue #23, OWASP's device cookies): a browser presenting a valid device cookie for the e-mail's account
+ * whose own failures are under `loginFailuresPerDevice` is a trusted device, limited by that count alone. Any other
+ * browser is limited per address, per e-mail and address, and per e-mail. So an attacker's failures for the owner's
+ * e-mail (from any number of addresses) lock out browsers that never signed in to the account, never the owner's
+ * devices; and a stolen or guessing device loses its trust after its own ten failures. Nothing here looks the
+ * account up: an unknown e-mail is counted and answered exactly like a known one.
+ */
 export function authRateLimits(
   counters: RateLimitCounterModel,
+  devices: DeviceCookies,
   settings: RateLimitSettings = RATE_LIMITS,
 ): AuthRateLimits {
   // Only wrong credentials count: a successful sign-in, a malformed body or a 429 gives its hit back.
@@ -126,16 +157,58 @@ export function authRateLimits(
     message: LOGIN_RATE_LIMITED_MESSAGE,
     counts: failedLogin,
   };
+  const deviceCounters = new MongoRateLimitStore(counters, 'login-device:');
+  const hasEmail = (req: Request) => typeof req.body?.email === 'string';
+  const trusted = (_req: Request, res: Response) => trustedDevice(res) !== undefined;
+  const trustedOrNoEmail = (req: Request, res: Response) => trusted(req, res) || !hasEmail(req);
+
+  /** Decides whether this browser is a trusted device of the account (see above). */
+  const trustDevice: RequestHandler = async (req, res, next) => {
+    try {
+      const nonce = hasEmail(req) ? devices.nonceFor(req, String(req.body.email)) : undefined;
+      if (nonce !== undefined) {
+        res.locals[TRUSTED_DEVICE] = nonce;
+        const counted = await deviceCounters.get(deviceKey(req, res));
+        // Too many failures of its own: from now on (until its window ends) it is a browser like any other.
+        if ((counted?.totalHits ?? 0) >= settings.loginFailuresPerDevice) delete res.locals[TRUSTED_DEVICE];
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
   return {
     login: [
-      limiter({ ...login, name: 'login-ip', limit: settings.loginFailuresPerIp, keyGenerator: ipKey }),
+      trustDevice,
+      limiter({
+        ...login,
+        name: 'login-device',
+        limit: settings.loginFailuresPerDevice,
+        keyGenerator: deviceKey,
+        skip: (req, res) => !trusted(req, res),
+      }),
+      limiter({
+        ...login,
+        name: 'login-ip',
+        limit: settings.loginFailuresPerIp,
+        keyGenerator: ipKey,
+        skip: trusted,
+      }),
+      limiter({
+        ...login,
+        name: 'login-email-ip',
+        limit: settings.loginFailuresPerEmailAndIp,
+        keyGenerator: emailAndIpKey,
+        // No e-mail, no account to protect: the body check answers 400.
+        skip: trustedOrNoEmail,
+      }),
       limiter({
         ...login,
         name: 'login-email',
         limit: settings.loginFailuresPerEmail,
         keyGenerator: emailKey,
-        // No e-mail, no account to protect: the body check answers 400.
-        skip: (req) => typeof req.body?.email !== 'string',
+        skip: trustedOrNoEmail,
       }),
     ],
     register: [

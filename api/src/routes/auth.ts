@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Types } from 'mongoose';
 import type { Db } from 'mongodb';
 import type { PassportStatic } from 'passport';
@@ -6,8 +6,9 @@ import { loginBodySchema, registerBodySchema, type User } from '@hit/contracts';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { currentUser, toPublicUser } from '../auth/currentUser';
-import { INVALID_CREDENTIALS_MESSAGE } from '../auth/passport';
-import { hashPassword } from '../auth/password';
+import { INVALID_CREDENTIALS_MESSAGE, PASSWORD_CHECK } from '../auth/passport';
+import { normalizeEmail, type DeviceCookies } from '../auth/deviceCookie';
+import { hashPassword, PasswordHashingBusyError, reservePasswordCheck, type HashingTicket } from '../auth/password';
 import type { AuthRateLimits } from '../auth/rateLimits';
 import { parseOr400 } from '../http/validate';
 import type { UserDocument, UserModel } from '../models/user';
@@ -15,6 +16,7 @@ import { trialEndFor } from '../services/access';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session';
 import { attachSessionUser } from '../auth/sessionUser';
 import { forgetPushOfSessions, pushSessionRenewed } from '../services/push';
+import { logger } from '../logger';
 
 export const USER_EXISTS_MESSAGE = 'User already exists';
 
@@ -28,7 +30,39 @@ interface AuthDeps {
   onUserCreated: (user: UserDocument) => Promise<void>;
   /** Rate limiters run before the sign-in and sign-up handlers. */
   limits: AuthRateLimits;
+  /** The device cookie a browser gets when it signs in (auth/deviceCookie.ts). */
+  devices: DeviceCookies;
 }
+
+const BUSY_LOG_EVERY_MS = 10_000;
+let busyRefusals = 0;
+let busyLoggedAt = 0;
+
+/**
+ * A sign-in first takes its place in the password hashing line; when the line is full it is answered 503 at once,
+ * before any rate-limit lookup (nothing is counted: the password was never checked) or anything else that costs.
+ * The place is given back when the answer ends, if the check never ran.
+ */
+const reservePasswordCheckFor: RequestHandler = (_req, res, next) => {
+  let ticket: HashingTicket;
+  try {
+    ticket = reservePasswordCheck();
+  } catch (error) {
+    if (!(error instanceof PasswordHashingBusyError)) throw error;
+    // A flood answers thousands of these: one warning every ten seconds says how many.
+    busyRefusals += 1;
+    if (Date.now() - busyLoggedAt >= BUSY_LOG_EVERY_MS) {
+      logger.warn('password hashing busy: sign-ins refused', { refused: busyRefusals });
+      busyLoggedAt = Date.now();
+      busyRefusals = 0;
+    }
+    res.set(error.headers).status(error.status).json({ message: error.message });
+    return;
+  }
+  res.locals[PASSWORD_CHECK] = ticket;
+  res.once('close', () => ticket.release());
+  next();
+};
 
 /**
  * Signs `user` in on this request's session; the saved session then gets the user's copy (auth/sessionUser.ts), the
@@ -49,7 +83,7 @@ function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: number })?.code === 11000;
 }
 
-export function authRouter({ config, db, passport, User, onUserCreated, limits }: AuthDeps): Router {
+export function authRouter({ config, db, passport, User, onUserCreated, limits, devices }: AuthDeps): Router {
   const router = Router();
 
   router.post('/register', ...limits.register, async (req, res) => {
@@ -73,12 +107,18 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits }
     }
     await onUserCreated(user);
     await logIn(req, user, db);
+    devices.issue(res, user.email);
     res.status(201).json(toPublicUser(user) satisfies User);
   });
 
-  router.post('/login', ...limits.login, async (req, res, next) => {
+  /** A malformed body is answered 400 before anything is counted or looked up. */
+  const loginBody: RequestHandler = (req, _res, next) => {
     parseOr400(loginBodySchema, req.body);
-    req.body.email = String(req.body.email).trim().toLowerCase();
+    req.body.email = normalizeEmail(String(req.body.email));
+    next();
+  };
+
+  router.post('/login', loginBody, reservePasswordCheckFor, ...limits.login, async (req, res, next) => {
     const user = await new Promise<UserDocument | false>((resolve, reject) => {
       passport.authenticate('local', (error: unknown, found: UserDocument | false) =>
         error ? reject(error) : resolve(found),
@@ -86,6 +126,8 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits }
     });
     if (!user) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
     await logIn(req, user, db);
+    // A new nonce at every sign-in: this browser is (again) a trusted device of the account, with a fresh allowance.
+    devices.issue(res, user.email);
     res.json(toPublicUser(user) satisfies User);
   });
 

@@ -2,8 +2,8 @@
  * A browser-like HTTP client for the reliability tests: real fetch over loopback, one session cookie per user.
  *
  * The api runs with NODE_ENV=production, whose session cookie is Secure. In production TLS ends at the load
- * balancer, which tells the api with X-Forwarded-Proto (trusted from loopback): every request says so here too,
- * otherwise express-session would (rightly) never send a Secure cookie over plain http.
+ * balancer, which tells the api with X-Forwarded-Proto (startApi trusts a proxy on loopback, TRUST_PROXY): every
+ * request says so here too, otherwise express-session would (rightly) never send a Secure cookie over plain http.
  */
 import { SESSION_COOKIE } from '../../src/session';
 

@@ -145,6 +145,9 @@ export async function startApi({ dataDir, mongodbUri, env = {}, name = 'api' }: 
     ...TEST_VAPID_ENV,
     HOST: '127.0.0.1',
     PORT: '0',
+    // As behind a TLS proxy on this machine: the clients here say X-Forwarded-Proto: https (client.ts), and the
+    // default trusts no proxy (issue #23).
+    TRUST_PROXY: 'loopback',
     ...(mongodbUri ? { MONGODB_URI: mongodbUri } : { DATA_DIR: dataDir! }),
     ...env,
   });
