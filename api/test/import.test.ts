@@ -132,6 +132,46 @@ describe('importing history', () => {
     expect(await getProgress(agent)).toEqual([]);
   });
 
+  it('takes history from before the account existed, but refuses a date before 1970 or in the future', async () => {
+    const { agent } = await signUp(app);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const strongDate = (date: Date) =>
+      `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+      `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:00`;
+    const dated = (date: string) => STRONG.replace('2024-01-17 18:05:00', date);
+    const inAnHour = strongDate(new Date(Date.now() + 60 * 60_000));
+    const outOfRange = 'expected a date from 1970 to now';
+    for (const [date, expected] of [
+      ['1969-12-31 23:59:00', outOfRange],
+      ['1900-01-01 00:00:00', outOfRange],
+      // JavaScript's Date reads years 0-99 as 1900-1999: the parser refuses them as no date at all.
+      ['0001-01-01 00:00:00', 'expected a date like "2024-01-15 07:41:00"'],
+      [inAnHour, outOfRange],
+      ['2099-01-01 10:00:00', outOfRange],
+    ]) {
+      for (const path of ['/api/import/preview', '/api/import']) {
+        const response = await agent.post(path).send({ csv: dated(date), unit: 'lbs', timezoneOffsetMinutes: 0 });
+        expect([response.status, response.body]).toEqual([
+          400,
+          { message: `Line 6, column "Date": ${expected}, found "${date}"` },
+        ]);
+      }
+    }
+    expect(await getProgress(agent)).toEqual([]);
+
+    // Long before the sign-up, and a moment ago: both taken.
+    const aMinuteAgo = strongDate(new Date(Date.now() - 60_000));
+    const csv = STRONG.replaceAll('2024-01-15 07:41:00', '1985-06-01 09:00:00').replaceAll(
+      '2024-01-17 18:05:00',
+      aMinuteAgo,
+    );
+    const result = await importFile(agent, { csv, unit: 'lbs', timezoneOffsetMinutes: 0 });
+    expect(result.workouts).toBe(2);
+    const dates = (await getProgress(agent)).map((entry) => entry.date.slice(0, 16));
+    expect(dates[0]).toBe('1985-06-01T09:00');
+    expect(dates.at(-1)).toBe(aMinuteAgo.replace(' ', 'T').slice(0, 16));
+  });
+
   it('refuses a file over 10 MB, however it is sent', async () => {
     const { agent } = await signUp(app);
     const big = STRONG + `\n${'x'.repeat(10 * 1024 * 1024)}`;

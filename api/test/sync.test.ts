@@ -7,6 +7,7 @@ import {
   type SyncResult,
   type WorkoutSet,
 } from '@hit/contracts';
+import { SET_TIME_TOO_EARLY_MESSAGE } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
 import {
   BEFORE_ACCOUNT_MESSAGE,
@@ -26,13 +27,23 @@ import {
   storedEntries,
   upgrade,
 } from './syncOutbox';
-import { completeAll, getDay, getDays, getProgress, getState, snapshotOf, type Agent } from './workoutFixtures';
+import {
+  completeAll,
+  completed,
+  getDay,
+  getDays,
+  getProgress,
+  getState,
+  snapshotOf,
+  type Agent,
+} from './workoutFixtures';
 
 // Whole outboxes of several workouts go through the real app and database here: more than jest's default 5 s.
 jest.setTimeout(30_000);
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+const MINUTE = 60 * 1000;
 
 let database: TestDatabase;
 let app: ReturnType<typeof buildTestApp>;
@@ -504,6 +515,106 @@ describe('POST /api/sync: refusals', () => {
 
     expect(answer.results).toEqual([{ opId: op.opId, status: 'rejected', httpStatus: 400, message }]);
     expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+  });
+
+  it.each([
+    [
+      '6 minutes ahead of the server',
+      () => new Date(Date.now() + 6 * MINUTE).toISOString(),
+      `at: ${FUTURE_TIME_MESSAGE}`,
+    ],
+    ['in year 1', () => '0001-01-01T00:00:00.000Z', `at: ${SET_TIME_TOO_EARLY_MESSAGE}`],
+  ])('rejects an operation timed %s too', async (_case, at, message) => {
+    const { agent } = await account(20);
+    const op: SyncOperation = {
+      opId: 'timed-wrong-2',
+      type: 'start',
+      at: at(),
+      dayId: 1,
+      sessionId: new Types.ObjectId().toHexString(),
+    };
+    expect((await sendBatch(agent, [op])).results).toEqual([
+      { opId: op.opId, status: 'rejected', httpStatus: 400, message },
+    ]);
+  });
+
+  it("takes an operation and a set up to 5 minutes ahead of the server's clock (a phone's clock is not exact)", async () => {
+    const { agent, days } = await account(20);
+    const outbox = new Outbox(days, Date.now() - 10 * MINUTE);
+    outbox.workout({ dayId: 1, sets: 2, finish: 'open', minutesPerSet: 6 });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(new Date(outbox.logged[1].date).getTime()).toBeGreaterThan(Date.now());
+    expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
+    expect(setsOf(await getProgress(agent))).toEqual(expectedSets(outbox.logged));
+  });
+
+  it("leaves out a set whose time cannot be right, records the save's other sets and the operations after it, and says which", async () => {
+    const { agent, days } = await account(20);
+    const outbox = new Outbox(days, Date.now() - 2 * HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+    const second = structuredClone(days[0].exercises[1]);
+    const future = completed(second.sets[0], 50, 8, new Date(Date.now() + HOUR).toISOString());
+    const good = completed(second.sets[1], 60, 8, outbox.tick(3));
+    const ancient = completed(second.sets[2], 70, 8, '1970-01-01T00:00:00.000Z');
+    const mixed: SyncOperation = {
+      opId: 'mixed-times-1',
+      type: 'save',
+      at: outbox.tick(0),
+      dayId: 1,
+      sessionId,
+      exercises: [{ ...second, sets: [future, good, ancient] }],
+    };
+    const onlyBad: SyncOperation = {
+      opId: 'only-bad-time-1',
+      type: 'save',
+      at: outbox.tick(0),
+      dayId: 1,
+      sessionId,
+      exercises: [{ ...second, sets: [ancient] }],
+    };
+    const complete: SyncOperation = { opId: 'after-bad-1', type: 'complete', at: outbox.tick(1), dayId: 1, sessionId };
+    const operations = [...outbox.operations, mixed, onlyBad, complete];
+
+    const answer = await sendBatch(agent, operations);
+
+    expect(answer.results.slice(-3)).toEqual([
+      {
+        opId: 'mixed-times-1',
+        status: 'rejected',
+        httpStatus: 400,
+        message: `exercises.0.sets.0.completedAt: ${FUTURE_TIME_MESSAGE}; the other sets of this save were recorded`,
+      },
+      {
+        opId: 'only-bad-time-1',
+        status: 'rejected',
+        httpStatus: 400,
+        message: `exercises.0.sets.0.completedAt: ${SET_TIME_TOO_EARLY_MESSAGE}`,
+      },
+      { opId: 'after-bad-1', status: 'applied', note: null },
+    ]);
+    expect(setsOf(await getProgress(agent))).toEqual(
+      expectedSets([
+        ...outbox.logged,
+        {
+          sessionId,
+          workoutDayId: 1,
+          exerciseId: second.id,
+          setId: good.id,
+          weight: 60,
+          reps: 8,
+          date: good.completedAt!,
+        },
+      ]),
+    );
+    expect((await getState(agent)).nextRecommendedDay).toBe(2);
+    // Sent again, it answers the same refusal and records nothing more.
+    const again = await sendBatch(agent, [mixed]);
+    expect(again.results).toEqual([
+      { opId: 'mixed-times-1', status: 'duplicate', original: expect.objectContaining({ status: 'rejected' }) },
+    ]);
+    expect(await getProgress(agent)).toHaveLength(outbox.logged.length + 1);
   });
 
   it("rejects an operation on another user's session without revealing it or changing anything of theirs", async () => {

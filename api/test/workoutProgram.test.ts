@@ -1,5 +1,5 @@
 import type { Exercise } from '@hit/contracts';
-import { WORKOUT_PROGRAM } from '@hit/contracts/rules';
+import { SET_TIME_IN_FUTURE_MESSAGE, WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import {
   applySetState,
   blankSets,
@@ -140,7 +140,7 @@ describe('applySetState', () => {
       'a completion two days ahead',
       [{ id: 301, name: 'Leg Press', sets: [done('301-w1', 90, 10, '2026-11-24T10:00:00.000Z')] }],
       'exercises.0.sets.0.completedAt',
-      'must not be in the future',
+      SET_TIME_IN_FUTURE_MESSAGE,
     ],
   ])('rejects %s naming the field', (_case, incoming, field, message) => {
     let error: unknown;

@@ -2,6 +2,8 @@ import type { Exercise, WorkoutSet } from '@hit/contracts';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import { completed, getDay, snapshotOf, startSession, type Agent } from './workoutFixtures';
 
+const MINUTE = 60_000;
+
 type Case = [name: string, method: 'put' | 'post' | 'get', path: string, body: unknown, message: RegExp];
 
 describe('workout input validation', () => {
@@ -62,7 +64,22 @@ describe('workout input validation', () => {
     [
       'a completion time in the future',
       { completedAt: '2999-01-01T00:00:00.000Z' },
-      /^exercises\.0\.sets\.0\.completedAt: must not be in the future$/,
+      /^exercises\.0\.sets\.0\.completedAt: must not be in the future \(more than 5 minutes ahead of the server's clock\)$/,
+    ],
+    [
+      'a completion time 6 minutes ahead of the server',
+      { completedAt: new Date(Date.now() + 6 * MINUTE).toISOString() },
+      /^exercises\.0\.sets\.0\.completedAt: must not be in the future/,
+    ],
+    [
+      'a completion time in year 1',
+      { completedAt: '0001-01-01T00:00:00.000Z' },
+      /^exercises\.0\.sets\.0\.completedAt: must not be before 2000-01-01$/,
+    ],
+    [
+      'a completion time from a clock reset to 1970',
+      { completedAt: '1970-01-01T00:00:05.000Z' },
+      /^exercises\.0\.sets\.0\.completedAt: must not be before 2000-01-01$/,
     ],
     ['an unknown unit', { weightUnit: 'stone' }, /^exercises\.0\.sets\.0\.weightUnit: must be lbs or kg$/],
     ['an unknown set type', { type: 'cooldown' }, /^exercises\.0\.sets\.0\.type: must be warmup or working$/],
@@ -195,6 +212,27 @@ describe('workout input validation', () => {
     }
     expect(failures).toEqual([]);
     expect(await snapshotOf(database, userId)).toEqual(before);
+  });
+
+  it("takes a completion time up to 5 minutes ahead of the server's clock (a phone's clock is not exact) and from 2000-01-01 on, as sent", async () => {
+    const ahead = new Date(Date.now() + 4 * MINUTE).toISOString();
+    const earliest = '2000-01-01T00:00:00.000Z';
+    const account = await signUp(app);
+    const session = await startSession(account.agent, 1);
+    const [first] = (await getDay(account.agent, 1)).exercises;
+    const save = (completedAt: string) => ({
+      exercises: [{ ...first, sets: [completed(first.sets[2], 135, 8, completedAt)] }],
+    });
+
+    await account.agent.put(`/api/sessions/${session.id}`).send(save(ahead)).expect(200);
+    expect((await account.agent.get('/api/progress').expect(200)).body).toEqual([
+      expect.objectContaining({ date: ahead, weight: 135 }),
+    ]);
+    const day = await account.agent.put('/api/workout-days/1').send(save(earliest)).expect(200);
+    expect(day.body.exercises[0].sets[2]).toMatchObject({ completed: true, completedAt: earliest });
+    expect((await account.agent.get('/api/progress').expect(200)).body).toEqual([
+      expect.objectContaining({ date: earliest, weight: 135 }),
+    ]);
   });
 
   it('accepts the same payloads once they are valid (the cases fail for the named reason only)', async () => {

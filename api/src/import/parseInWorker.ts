@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_FILE_BYTES, MAX_REPS, MAX_WEIGHT, type WeightUnit } from '@hit/contracts';
+import { SET_TIME_CLOCK_SKEW_MS } from '@hit/contracts/rules';
 import { ImportFileError, type ParsedImport } from './parseWorkoutCsv';
 
 /**
@@ -45,6 +46,8 @@ export function parseInWorker(
     unit,
     timezoneOffsetMinutes,
     limits: { maxBytes: IMPORT_MAX_FILE_BYTES, maxWeight: MAX_WEIGHT, maxReps: MAX_REPS },
+    // A workout may not start in the future, give or take the device's clock (@hit/contracts/rules, setTimes.ts).
+    latest: Date.now() + SET_TIME_CLOCK_SKEW_MS,
   };
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module: PARSER, text, options } });

@@ -79,7 +79,15 @@ export interface ParseOptions {
   timezoneOffsetMinutes: number;
   /** IMPORT_MAX_FILE_BYTES, MAX_WEIGHT and MAX_REPS of @hit/contracts. */
   limits: { maxBytes: number; maxWeight: number; maxReps: number };
+  /**
+   * The latest workout start (ms since the epoch) the file may hold: the server's now plus a device's clock skew
+   * (parseInWorker passes it; default: now).
+   */
+  latest?: number;
 }
+
+/** Imported history may predate the account (that is its point), but not 1970: no tracking app's export does. */
+export const EARLIEST_IMPORTED_YEAR = 1970;
 
 /** Local wall-clock parts to an ISO instant, given the device's offset (minutes behind UTC, as JavaScript has it). */
 function instant(
@@ -92,9 +100,7 @@ function instant(
     Number.isNaN(utc) ||
     check.getUTCFullYear() !== year ||
     check.getUTCMonth() !== month ||
-    check.getUTCDate() !== day ||
-    year < 1970 ||
-    year > 2100
+    check.getUTCDate() !== day
   )
     return undefined;
   return new Date(utc).toISOString();
@@ -128,8 +134,10 @@ function number(text: string | undefined, decimalComma: boolean): number | undef
   return Number(normal);
 }
 
-export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes, limits }: ParseOptions): ParsedImport {
+export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImport {
+  const { unit, timezoneOffsetMinutes, limits } = options;
   const { maxBytes, maxWeight, maxReps } = limits;
+  const latest = options.latest ?? Date.now();
   if (Buffer.byteLength(text, 'utf8') > maxBytes)
     throw new ImportFileError(`The file is over ${Math.round(maxBytes / 1024 / 1024)} MB.`);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
@@ -197,6 +205,9 @@ export function parseWorkoutCsv(text: string, { unit, timezoneOffsetMinutes, lim
       : strongDate(cell(columns.date), timezoneOffsetMinutes);
     if (!workoutStart)
       fail(columns.date, hevy ? 'a date like "15 Jan 2024, 07:41"' : 'a date like "2024-01-15 07:41:00"');
+    const startsAt = Date.parse(workoutStart);
+    if (new Date(startsAt).getUTCFullYear() < EARLIEST_IMPORTED_YEAR || startsAt > latest)
+      fail(columns.date, `a date from ${EARLIEST_IMPORTED_YEAR} to now`);
     const exerciseName = cell(columns.exercise);
     if (!exerciseName) fail(columns.exercise, 'an exercise name');
 

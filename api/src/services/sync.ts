@@ -8,6 +8,7 @@ import {
   type SyncOutcome,
   type SyncResult,
 } from '@hit/contracts';
+import { SET_TIME_IN_FUTURE_MESSAGE, setTimeProblem } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import type { SyncLockModel } from '../models/syncLock';
@@ -15,7 +16,6 @@ import type { SyncOperationFields, SyncOperationModel } from '../models/syncOper
 import type { UserFields } from '../models/user';
 import { subscriptionStatusOf } from './access';
 import type { SessionService } from './sessions';
-import { MAX_CLOCK_AHEAD_MS } from './workoutProgram';
 import type { WorkoutService } from './workouts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,8 +35,15 @@ export { SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
 export const SYNC_BUSY_MESSAGE = 'Another sync of this account is still running: send the batch again';
 export const progressResetNote = () => 'Progress was reset on another device; your sets were saved';
 export const sessionDayMismatchMessage = (dayId: number) => `dayId: must be the session's day (${dayId})`;
-export const FUTURE_TIME_MESSAGE = 'must not be in the future';
+export const FUTURE_TIME_MESSAGE = SET_TIME_IN_FUTURE_MESSAGE;
 export const BEFORE_ACCOUNT_MESSAGE = 'must not be before the account was created';
+/** After a save's refused set (a time that cannot be right): the save's other sets were recorded all the same. */
+export const refusedSetMessage = (problem: string) => `${problem}; the other sets of this save were recorded`;
+/**
+ * How far before the account's creation an operation's time may be: a device's clock may be behind (a phone that
+ * lost time offline); any earlier is a forged time, which could otherwise claim access the account never had.
+ */
+export const BEFORE_ACCOUNT_SLACK_MS = DAY_MS;
 
 type SyncUser = Pick<UserFields, '_id' | 'createdAt' | 'trialEndsAt' | 'subscription'>;
 
@@ -89,7 +96,8 @@ type Prepared =
   | { kind: 'rejected'; type: SyncOperation['type'] | null; outcome: SyncOutcome }
   | { kind: 'waiting' }
   /** `waits`: only part of it (the sets done before access ended) may be applied; it still waits for the rest. */
-  | { kind: 'apply'; op: SyncOperation; at: Date; waits: boolean };
+  /** `refused`: why some of its sets were left out (the others are applied; the operation is answered rejected). */
+  | { kind: 'apply'; op: SyncOperation; at: Date; waits: boolean; refused: string | null };
 
 const rejectedOutcome = (message: string): SyncOutcome => ({ status: 'rejected', httpStatus: 400, message });
 
@@ -203,36 +211,59 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     }
   }
 
-  /** Why a time the client sent cannot be right (`field: message`), or null. */
+  /**
+   * Why a time the client sent cannot be right (`field: message`), or null: the rule of every set time
+   * (@hit/contracts/rules, setTimes.ts), and not before the account's creation (BEFORE_ACCOUNT_SLACK_MS).
+   */
   function timeProblem(field: string, time: Date, user: SyncUser, now: Date): string | null {
-    if (time.getTime() > now.getTime() + MAX_CLOCK_AHEAD_MS) return `${field}: ${FUTURE_TIME_MESSAGE}`;
-    if (time.getTime() < user.createdAt.getTime() - MAX_CLOCK_AHEAD_MS) return `${field}: ${BEFORE_ACCOUNT_MESSAGE}`;
+    const problem = setTimeProblem(time, now);
+    if (problem) return `${field}: ${problem}`;
+    if (time.getTime() < user.createdAt.getTime() - BEFORE_ACCOUNT_SLACK_MS)
+      return `${field}: ${BEFORE_ACCOUNT_MESSAGE}`;
     return null;
   }
 
   /**
    * What may be done with an operation, before touching the database: rejected (400), waiting (nothing of it may be
    * applied), or applied (all of it, or for a save whose sets straddle the end of access, the sets done before it:
-   * the operation then still waits, for the rest).
+   * the operation then still waits, for the rest). A save's set whose time cannot be right is left out and the rest
+   * applied; the operation is then answered rejected (`refused`, naming that set), so the device keeps it to export.
    */
   function prepare(raw: unknown, user: SyncUser, access: Access, now: Date): Prepared {
     const parsed = syncOperationSchema.safeParse(raw);
     if (!parsed.success) return { kind: 'rejected', type: null, outcome: rejectedOutcome(firstIssue(parsed.error)) };
-    const op = parsed.data;
+    let op = parsed.data;
     const at = new Date(op.at);
-    const completed = op.type === 'save' ? completedSetsOf(op.exercises) : [];
-    const problem =
-      timeProblem('at', at, user, now) ??
-      completed.map((set) => timeProblem(`${set.path}.completedAt`, set.at, user, now)).find(Boolean) ??
-      null;
-    if (problem) return { kind: 'rejected', type: op.type, outcome: rejectedOutcome(problem) };
+    const atProblem = timeProblem('at', at, user, now);
+    if (atProblem) return { kind: 'rejected', type: op.type, outcome: rejectedOutcome(atProblem) };
+    let completed = op.type === 'save' ? completedSetsOf(op.exercises) : [];
+    const refusedSets = completed.flatMap((set) => {
+      const problem = timeProblem(`${set.path}.completedAt`, set.at, user, now);
+      return problem ? [{ ...set, problem }] : [];
+    });
+    let refused: string | null = null;
+    if (op.type === 'save' && refusedSets.length > 0) {
+      const paths = new Set(refusedSets.map((set) => set.path));
+      const exercises = op.exercises.map((exercise, i) => ({
+        ...exercise,
+        sets: exercise.sets.filter((_set, j) => !paths.has(`exercises.${i}.sets.${j}`)),
+      }));
+      const { problem } = refusedSets[0];
+      // Nothing else was sent: nothing to record.
+      if (exercises.every((exercise) => exercise.sets.length === 0)) {
+        return { kind: 'rejected', type: op.type, outcome: rejectedOutcome(problem) };
+      }
+      op = { ...op, exercises };
+      completed = completed.filter((set) => !paths.has(set.path));
+      refused = refusedSetMessage(problem);
+    }
     // A device clock a little ahead never marks anything later than the server's now.
     const applyAt = at > now ? now : at;
     const late = completed.filter((set) => !accepts(access, set.at));
     if (op.type !== 'save' || completed.length === 0) {
-      return accepts(access, at) ? { kind: 'apply', op, at: applyAt, waits: false } : { kind: 'waiting' };
+      return accepts(access, at) ? { kind: 'apply', op, at: applyAt, waits: false, refused } : { kind: 'waiting' };
     }
-    if (late.length === 0) return { kind: 'apply', op, at: applyAt, waits: false };
+    if (late.length === 0) return { kind: 'apply', op, at: applyAt, waits: false, refused };
     if (late.length === completed.length) return { kind: 'waiting' };
     const isLate = (set: Exercise['sets'][number]) =>
       set.completed && set.completedAt !== null && !accepts(access, new Date(set.completedAt));
@@ -240,7 +271,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
       ...exercise,
       sets: exercise.sets.filter((set) => !isLate(set)),
     }));
-    return { kind: 'apply', op: { ...op, exercises }, at: applyAt, waits: true };
+    return { kind: 'apply', op: { ...op, exercises }, at: applyAt, waits: true, refused };
   }
 
   const toOutcome = (stored: SyncOperationFields['outcome']): SyncOutcome =>
@@ -344,7 +375,10 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
             waiting = true;
             continue;
           }
-          run.forEach((index, k) => answer(index, outcomes[k], 'save'));
+          run.forEach((index, k) => {
+            const { refused } = prepared[index] as Extract<Prepared, { kind: 'apply' }>;
+            answer(index, refused && outcomes[k].status === 'applied' ? rejectedOutcome(refused) : outcomes[k], 'save');
+          });
           i += run.length;
         } else {
           const op = step.op;

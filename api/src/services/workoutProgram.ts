@@ -7,6 +7,7 @@ import type { Exercise, SetType, WeightUnit } from '@hit/contracts';
 import {
   blankSets as sharedBlankSets,
   clearedExercises as sharedClearedExercises,
+  setTimeProblem,
   type ProgramDay,
 } from '@hit/contracts/rules';
 
@@ -54,9 +55,6 @@ export class SetStateError extends Error {
   }
 }
 
-/** A completion time more than this ahead of the server's clock is a broken clock or a forged request. */
-export const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
-
 export interface TouchedSet {
   exercise: StoredExercise;
   set: StoredSet;
@@ -88,9 +86,9 @@ export function applySetState(
       if (seenSets.has(sentSet.id)) throw new SetStateError(`${field}.id`, `set "${sentSet.id}" is sent twice`);
       seenSets.add(sentSet.id);
       const completedAt = sentSet.completed && sentSet.completedAt ? new Date(sentSet.completedAt) : null;
-      if (completedAt && completedAt.getTime() > now.getTime() + MAX_CLOCK_AHEAD_MS) {
-        throw new SetStateError(`${field}.completedAt`, 'must not be in the future');
-      }
+      // A broken clock or a forged request (@hit/contracts/rules, setTimes.ts).
+      const timeProblem = completedAt && setTimeProblem(completedAt, now);
+      if (timeProblem) throw new SetStateError(`${field}.completedAt`, timeProblem);
       Object.assign(set, {
         completed: sentSet.completed,
         weight: sentSet.weight,
