@@ -318,7 +318,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
         title="Change Password"
         description="You stay signed in here; every other device is signed out."
       >
-        <ChangePassword onChanged={() => setInner(null)} onCancel={() => setInner(null)} />
+        <ChangePassword email={user?.email} onChanged={() => setInner(null)} onCancel={() => setInner(null)} />
       </Dialog>
 
       <Dialog open={open && inner === 'privacy'} onOpenChange={closeInner} title="Privacy Policy" size="lg">

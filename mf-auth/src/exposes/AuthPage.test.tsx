@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { dismissToast } from '@hit/platform';
 import { answer, mockFetch, mockSlowFetch, sentBody } from '@hit/platform/test/apiMock';
@@ -239,6 +239,39 @@ describe('create-account form', () => {
     expect(passwordInput()).toBeInvalid();
     expect(passwordInput()).toHaveFocus();
     expect(passwordInput()).toHaveAccessibleDescription('Password must be at least 8 characters long');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['password', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['12345678', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['        ', 'Password must not be only spaces'],
+    [ada.email, 'Password must not contain your email address or the name before its @'],
+  ])('stops the password %j with the reason as its error, sending nothing (issue #23)', async (password, reason) => {
+    const fetchMock = mockFetch();
+    const { user } = renderAuthPage('/auth?mode=signup');
+    await fillSignUp(user, { password });
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(passwordInput()).toHaveAccessibleDescription(reason));
+    expect(passwordInput()).toBeInvalid();
+    expect(passwordInput()).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('stops a name with a text-direction override, saying why under it, sending nothing (issue #23)', async () => {
+    const fetchMock = mockFetch();
+    const { user } = renderAuthPage('/auth?mode=signup');
+    await fillSignUp(user, { firstName: 'Ada', lastName: 'Love\u202Ecal' });
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const lastName = screen.getByLabelText(/Last name/);
+    await waitFor(() =>
+      expect(lastName).toHaveAccessibleDescription('Last name must not contain control or text-direction characters'),
+    );
+    expect(lastName).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -129,6 +129,39 @@ describe('Change Password', () => {
     expect(api).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['password', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['12345678', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['        ', 'Password must not be only spaces'],
+    [lifter.email, 'Password must not contain your email address or the name before its @'],
+    ['Lifter at the gym', 'Password must not contain your email address or the name before its @'],
+  ])('refuses the new password %j, saying why under it, and sends nothing (issue #23)', async (newPassword, reason) => {
+    const { api, user } = renderPanel({});
+    await openChange(user);
+    await fill(user, { newPassword });
+    await user.click(submit());
+
+    await waitFor(() => expect(fresh()).toHaveAccessibleDescription(reason));
+    expect(fresh()).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(fresh()).toHaveFocus());
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("shows the api's reason for refusing the new password under it", async () => {
+    const { user } = renderPanel({
+      [CHANGE]: answer(400, { message: 'newPassword: is one of the most common passwords, so it is easy to guess' }),
+    });
+    await openChange(user);
+    await fill(user);
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(fresh()).toHaveAccessibleDescription(
+        'Password is one of the most common passwords, so it is easy to guess',
+      ),
+    );
+  });
+
   it('flags a confirmation that differs while typing, and sends nothing while it does', async () => {
     const { api, user } = renderPanel({});
     await openChange(user);

@@ -5,12 +5,14 @@ import styled from 'styled-components';
 import { messageOf } from './accountApi';
 import {
   CHANGE_NEEDS_NETWORK,
+  commonPasswordsOrNull,
   NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER,
   passwordChangeProblems,
   passwordsDifferWhileTyping,
+  preloadCommonPasswords,
   refusalProblem,
   type PasswordChangeField,
   type PasswordChangeProblems,
@@ -27,6 +29,8 @@ const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', conf
 const FIELD_ORDER: PasswordChangeField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 interface ChangePasswordProps {
+  /** The account's e-mail: a new password holding it, or its name before the @, is refused (the api checks too). */
+  email?: string;
   /** The password was changed (the toast is shown): the dialog closes. */
   onChanged: () => void;
   onCancel: () => void;
@@ -37,11 +41,12 @@ interface ChangePasswordProps {
  * the new one (the sign-up rules) and its confirmation. What was typed stays after a refusal, which is shown under
  * its field (a wrong current password) or above the buttons.
  */
-export function ChangePassword({ onChanged, onCancel }: ChangePasswordProps) {
+export function ChangePassword({ email, onChanged, onCancel }: ChangePasswordProps) {
   const change = useChangePassword();
   const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
   const [problems, setProblems] = useState<PasswordChangeProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   /** The field that takes focus once its problem is on screen. */
   const focusNext = useRef<PasswordChangeField | null>(null);
@@ -58,10 +63,13 @@ export function ChangePassword({ onChanged, onCancel }: ChangePasswordProps) {
     setFailure(null);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (change.isPending) return;
-    const found = passwordChangeProblems(values);
+    if (change.isPending || checking) return;
+    setChecking(true);
+    const commonPasswords = await commonPasswordsOrNull();
+    setChecking(false);
+    const found = passwordChangeProblems(values, { email, commonPasswords });
     setProblems(found);
     setFailure(null);
     const first = FIELD_ORDER.find((field) => found[field]);
@@ -98,7 +106,7 @@ export function ChangePassword({ onChanged, onCancel }: ChangePasswordProps) {
   const confirmError = problems.confirmPassword ?? (passwordsDifferWhileTyping(values) ? PASSWORDS_DIFFER : undefined);
 
   return (
-    <Form ref={form} onSubmit={submit} noValidate>
+    <Form ref={form} onSubmit={(event) => void submit(event)} noValidate>
       <PasswordField
         label="Current password"
         name="currentPassword"
@@ -125,6 +133,7 @@ export function ChangePassword({ onChanged, onCancel }: ChangePasswordProps) {
         error={problems.newPassword}
         value={values.newPassword}
         onChange={(event) => edit('newPassword', event.target.value)}
+        onFocus={preloadCommonPasswords}
       />
       <PasswordField
         label="Confirm new password"
@@ -143,7 +152,7 @@ export function ChangePassword({ onChanged, onCancel }: ChangePasswordProps) {
         <Button variant="secondary" onClick={onCancel} disabled={change.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" disabled={change.isPending || checking}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>
       </DialogActions>

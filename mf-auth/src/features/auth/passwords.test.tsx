@@ -139,6 +139,44 @@ describe('the reset page (/reset-password?token=…)', () => {
     expect(api).not.toHaveBeenCalled();
   });
 
+  it('refuses a common password before sending, saying why (issue #23)', async () => {
+    const api = mockApi({});
+    const { user } = renderAuthPage(`/reset-password?token=${TOKEN}`);
+    await user.type(newPassword(), 'qwertyuiop');
+    await user.type(confirmPassword(), 'qwertyuiop');
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(newPassword()).toHaveAccessibleDescription(
+        'Password is one of the most common passwords, so it is easy to guess',
+      ),
+    );
+    expect(newPassword()).toHaveFocus();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("shows the api's refusal of a password holding the account's e-mail under the field, until it is edited", async () => {
+    const api = mockApi({
+      [RESET]: answer(400, { message: 'password: must not contain your email address or the name before its @' }),
+    });
+    const { user } = renderAuthPage(`/reset-password?token=${TOKEN}`);
+    await user.type(newPassword(), 'ada lifts heavy');
+    await user.type(confirmPassword(), 'ada lifts heavy');
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(newPassword()).toHaveAccessibleDescription(
+        'Password must not contain your email address or the name before its @',
+      ),
+    );
+    expect(newPassword()).toHaveFocus();
+    expect(within(resetForm()).queryByRole('link', { name: 'Ask for a new link' })).not.toBeInTheDocument();
+    expect(sentBody(api)).toEqual({ token: TOKEN, password: 'ada lifts heavy' });
+
+    await user.type(newPassword(), '!');
+    expect(newPassword()).toHaveAccessibleDescription('Password must be at least 8 characters long');
+  });
+
   it.each([
     'This password reset link was already used. Ask for a new one if you need it.',
     'This password reset link has expired: links work for one hour. Ask for a new one.',

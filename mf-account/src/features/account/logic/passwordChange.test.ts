@@ -1,4 +1,5 @@
 import * as contracts from '@hit/contracts';
+import { loadCommonPasswords } from '@hit/contracts/rules';
 import {
   CONFIRM_MISSING,
   CURRENT_PASSWORD_INCORRECT,
@@ -28,6 +29,7 @@ describe('passwordChangeProblems', () => {
       { currentPassword: CURRENT_PASSWORD_MISSING, newPassword: NEW_PASSWORD_HINT, confirmPassword: CONFIRM_MISSING },
     ],
     [{ currentPassword: 'x', newPassword: '1234567', confirmPassword: '1234567' }, { newPassword: NEW_PASSWORD_HINT }],
+    // Without the common-password list (its chunk not fetched), that check is the api's.
     [{ currentPassword: 'x', newPassword: '12345678', confirmPassword: '12345678' }, {}],
     [
       { currentPassword: 'x', newPassword: 'liftheavy', confirmPassword: 'liftheavY' },
@@ -35,6 +37,20 @@ describe('passwordChangeProblems', () => {
     ],
   ])('%j -> %j', (values, problems) => {
     expect(passwordChangeProblems(values)).toEqual(problems);
+  });
+
+  it.each([
+    ['12345678', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['Iloveyou', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['\t\t\t\t        ', 'Password must not be only spaces'],
+    ['lifter@gym.test', 'Password must not contain your email address or the name before its @'],
+    ['my LIFTER pass', 'Password must not contain your email address or the name before its @'],
+  ])("with the list and the account's e-mail, refuses %j: %s", async (newPassword, reason) => {
+    const commonPasswords = await loadCommonPasswords();
+    const values = { currentPassword: 'x', newPassword, confirmPassword: newPassword };
+    expect(passwordChangeProblems(values, { email: 'lifter@gym.test', commonPasswords })).toEqual({
+      newPassword: reason,
+    });
   });
 });
 
@@ -53,6 +69,11 @@ describe('refusalProblem', () => {
     [401, CURRENT_PASSWORD_INCORRECT, { field: 'currentPassword', text: CURRENT_PASSWORD_INCORRECT }],
     [401, 'Not authenticated', { field: null, text: 'Not authenticated' }],
     [400, 'newPassword: must be at least 8 characters long', { field: 'newPassword', text: NEW_PASSWORD_HINT }],
+    [
+      400,
+      'newPassword: must not contain your email address or the name before its @',
+      { field: 'newPassword', text: 'Password must not contain your email address or the name before its @' },
+    ],
     [400, 'currentPassword: is required', { field: 'currentPassword', text: CURRENT_PASSWORD_MISSING }],
     [429, 'Too many wrong passwords.', { field: null, text: 'Too many wrong passwords.' }],
     [null, 'Failed', { field: null, text: 'Failed' }],

@@ -1,9 +1,15 @@
-// Kept equal to PASSWORD_MIN_LENGTH and PASSWORD_MAX_LENGTH in @hit/contracts (passwordChange.test.ts checks it):
-// importing the values from there would pull zod into this remote's bundle.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
+// The zod-free rules: the same ones the api's schemas apply (issue #23).
+import {
+  loadCommonPasswords,
+  PASSWORD_REASONS,
+  passwordProblem,
+  passwordSentence,
+  type CommonPasswords,
+} from '@hit/contracts/rules';
 
-export const NEW_PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hit/contracts/rules';
+
+export const NEW_PASSWORD_HINT = passwordSentence(PASSWORD_REASONS.tooShort);
 export const CURRENT_PASSWORD_MISSING = 'Enter your current password';
 export const CONFIRM_MISSING = 'Confirm your new password';
 export const PASSWORDS_DIFFER = "Passwords don't match";
@@ -19,11 +25,28 @@ export interface PasswordChangeValues {
 export type PasswordChangeField = keyof PasswordChangeValues;
 export type PasswordChangeProblems = Partial<Record<PasswordChangeField, string>>;
 
-/** The form's own check before anything is sent (the sign-up rules for the new password). */
-export function passwordChangeProblems(values: PasswordChangeValues): PasswordChangeProblems {
+/** The common-password list for a submit's check, or null when its chunk cannot be fetched (the api checks anyway). */
+export function commonPasswordsOrNull(): Promise<CommonPasswords | null> {
+  return loadCommonPasswords().catch(() => null);
+}
+
+/** Starts fetching the list as the new-password field is first used, so the submit rarely waits for it. */
+export function preloadCommonPasswords(): void {
+  void commonPasswordsOrNull();
+}
+
+/**
+ * The form's own check before anything is sent: the sign-up rules for the new password, the account's e-mail and
+ * the common-password list (when fetched) included.
+ */
+export function passwordChangeProblems(
+  values: PasswordChangeValues,
+  { email, commonPasswords = null }: { email?: string; commonPasswords?: CommonPasswords | null } = {},
+): PasswordChangeProblems {
   const problems: PasswordChangeProblems = {};
   if (!values.currentPassword) problems.currentPassword = CURRENT_PASSWORD_MISSING;
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) problems.newPassword = NEW_PASSWORD_HINT;
+  const newPassword = passwordProblem(values.newPassword, { email, commonPasswords });
+  if (newPassword) problems.newPassword = passwordSentence(newPassword);
   if (!values.confirmPassword) problems.confirmPassword = CONFIRM_MISSING;
   else if (values.confirmPassword !== values.newPassword) problems.confirmPassword = PASSWORDS_DIFFER;
   return problems;
@@ -35,8 +58,9 @@ export function passwordsDifferWhileTyping(values: PasswordChangeValues): boolea
 }
 
 /**
- * Where the api's refusal belongs: a wrong current password (401) or a 400 naming a field goes under that field;
- * anything else (429, 503, a session that ended...) above the buttons. `message` is without its status.
+ * Where the api's refusal belongs: a wrong current password (401) or a 400 naming a field goes under that field (the
+ * new password's with the api's reason: 'Password is one of the most common passwords…'); anything else (429, 503, a
+ * session that ended...) above the buttons. `message` is without its status.
  */
 export function refusalProblem(
   status: number | null,
@@ -46,7 +70,7 @@ export function refusalProblem(
   const named = /^(currentPassword|newPassword): (.+)$/.exec(message);
   if (status === 400 && named) {
     const field = named[1] as PasswordChangeField;
-    return { field, text: field === 'newPassword' ? NEW_PASSWORD_HINT : CURRENT_PASSWORD_MISSING };
+    return { field, text: field === 'newPassword' ? `Password ${named[2]}` : CURRENT_PASSWORD_MISSING };
   }
   return { field: null, text: message };
 }

@@ -1,13 +1,15 @@
-import { useId, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiError, isNetworkFailure, useResetPassword } from '@hit/platform';
 import { Alert, Button, PasswordField } from '@hit/ui';
 import {
+  commonPasswordsOrNull,
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER_INLINE,
   PASSWORDS_DIFFER_ON_SUBMIT,
   passwordsDifferWhileTyping,
+  preloadCommonPasswords,
   resetProblems,
   type FieldProblems,
   type ResetValues,
@@ -21,11 +23,26 @@ export const LINK_INCOMPLETE_TEXT = 'This link is incomplete: open the whole lin
 export const RESET_NEEDS_NETWORK_TEXT =
   "No connection: your password was not changed. Try again when you're online: the link works for one hour.";
 
+const FIELD_REFUSAL = /^password: (.+)$/;
+
+function refusalMessage(error: Error | null): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  return error.message.replace(/^\d{3}:\s*/, '');
+}
+
 /** What the api says of a link it refuses (unknown, used, expired): the form offers a new one then. */
 function linkRefusal(error: Error | null): string | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const message = error.message.replace(/^\d{3}:\s*/, '');
-  return /^password: /.test(message) ? null : message;
+  const message = refusalMessage(error);
+  return message && !FIELD_REFUSAL.test(message) ? message : null;
+}
+
+/**
+ * The api's refusal of the new password ('password: must not contain your email address…', the one part of the rule
+ * this page cannot check, not knowing the account), as the field's sentence.
+ */
+function passwordRefusal(error: Error | null): string | null {
+  const reason = FIELD_REFUSAL.exec(refusalMessage(error) ?? '')?.[1];
+  return reason ? `Password ${reason}` : null;
 }
 
 interface ResetPasswordFormProps {
@@ -45,29 +62,43 @@ export function ResetPasswordForm({ token, headlineRef }: ResetPasswordFormProps
   const [values, setValues] = useState<ResetValues>({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<FieldProblems<keyof ResetValues>>({});
   const [mismatchOnSubmit, setMismatchOnSubmit] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   function change(field: keyof ResetValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setProblems(({ [field]: _gone, ...rest }) => rest);
     setMismatchOnSubmit(false);
+    // The api's refusal of the password it was sent is answered by editing it.
+    if (field === 'password' && passwordRefusal(reset.error)) reset.reset();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (reset.isPending || !token) return;
-    const found = resetProblems(values);
+    if (reset.isPending || checking || !token) return;
+    const form = event.currentTarget;
+    setChecking(true);
+    const commonPasswords = await commonPasswordsOrNull();
+    setChecking(false);
+    const found = resetProblems(values, commonPasswords);
     setProblems(found);
-    if (focusFirstProblem(event.currentTarget, found)) return;
+    if (focusFirstProblem(form, found)) return;
     if (values.password !== values.confirmPassword) {
       setMismatchOnSubmit(true);
       return;
     }
-    reset.mutate({ token, password: values.password });
+    reset.mutate({ token, password: values.password }, { onError: focusRefusedPassword });
+  }
+
+  function focusRefusedPassword(error: Error) {
+    if (passwordRefusal(error)) formRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
   }
 
   const refusedLink = linkRefusal(reset.error);
+  const refusedPassword = passwordRefusal(reset.error);
+  const passwordError = problems.password ?? refusedPassword ?? undefined;
   const otherFailure =
-    reset.error && !refusedLink
+    reset.error && !refusedLink && !refusedPassword
       ? isNetworkFailure(reset.error)
         ? RESET_NEEDS_NETWORK_TEXT
         : reset.error.message.replace(/^\d{3}:\s*/, '')
@@ -89,7 +120,7 @@ export function ResetPasswordForm({ token, headlineRef }: ResetPasswordFormProps
           {LINK_INCOMPLETE_TEXT} <MessageLink to="/auth?mode=forgot">Ask for a new link</MessageLink>
         </Alert>
       ) : (
-        <Fields onSubmit={handleSubmit} aria-labelledby={headlineId}>
+        <Fields ref={formRef} onSubmit={(event) => void handleSubmit(event)} aria-labelledby={headlineId}>
           <PasswordField
             label="New password"
             name="password"
@@ -97,10 +128,11 @@ export function ResetPasswordForm({ token, headlineRef }: ResetPasswordFormProps
             required
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
-            hint={problems.password ? undefined : PASSWORD_HINT}
-            error={problems.password}
+            hint={passwordError ? undefined : PASSWORD_HINT}
+            error={passwordError}
             value={values.password}
             onChange={(event) => change('password', event.target.value)}
+            onFocus={preloadCommonPasswords}
           />
           <PasswordField
             label="Confirm new password"
@@ -116,7 +148,7 @@ export function ResetPasswordForm({ token, headlineRef }: ResetPasswordFormProps
             error={confirmError}
           />
           <SubmitRow>
-            <Button type="submit" size="lg" fullWidth disabled={reset.isPending}>
+            <Button type="submit" size="lg" fullWidth disabled={reset.isPending || checking}>
               {reset.isPending ? 'Saving...' : 'Set New Password'}
             </Button>
             {mismatchOnSubmit && <Alert>{PASSWORDS_DIFFER_ON_SUBMIT}</Alert>}

@@ -8,7 +8,9 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER_INLINE,
   PASSWORDS_DIFFER_ON_SUBMIT,
+  commonPasswordsOrNull,
   passwordsDifferWhileTyping,
+  preloadCommonPasswords,
   signUpProblems,
   toRegisterBody,
   type FieldProblems,
@@ -30,8 +32,9 @@ type OwnField = Exclude<SignUpField, 'email'>;
 
 /**
  * Names optional, e-mail, password (8+) and its confirmation (docs/product-rules.md, "Accounts and sign-in"). Differing
- * passwords are flagged while typing and stop the submit with an alert; nothing is sent then. Toasts come from
- * useRegister.
+ * passwords are flagged while typing and stop the submit with an alert; nothing is sent then. The new password gets
+ * the api's whole rule before it is sent (issue #23): the common-password list is fetched, as its own chunk, when the
+ * password field is first focused, and waited for at submit. Toasts come from useRegister.
  */
 export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProps) {
   const headlineId = useId();
@@ -44,6 +47,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
   });
   const [problems, setProblems] = useState<FieldProblems<SignUpField>>({});
   const [mismatchOnSubmit, setMismatchOnSubmit] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   function forget(field: SignUpField) {
     setProblems(({ [field]: _gone, ...rest }) => rest);
@@ -55,13 +59,17 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
     if (field === 'password' || field === 'confirmPassword') setMismatchOnSubmit(false);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (register.isPending) return;
+    if (register.isPending || checking) return;
+    const form = event.currentTarget;
     const values: SignUpValues = { ...fields, email };
-    const found = signUpProblems(values);
+    setChecking(true);
+    const commonPasswords = await commonPasswordsOrNull();
+    setChecking(false);
+    const found = signUpProblems(values, commonPasswords);
     setProblems(found);
-    if (focusFirstProblem(event.currentTarget, found)) return;
+    if (focusFirstProblem(form, found)) return;
     if (values.password !== values.confirmPassword) {
       setMismatchOnSubmit(true);
       return;
@@ -81,7 +89,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
         headline="Create your account"
         subline="Start your 30-day free trial — no credit card required"
       />
-      <Fields onSubmit={handleSubmit} aria-labelledby={headlineId}>
+      <Fields onSubmit={(event) => void handleSubmit(event)} aria-labelledby={headlineId}>
         <FieldPair>
           <TextField
             label={
@@ -94,6 +102,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
             maxLength={NAME_MAX_LENGTH}
             value={fields.firstName}
             onChange={(event) => change('firstName', event.target.value)}
+            error={problems.firstName}
           />
           <TextField
             label={
@@ -106,6 +115,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
             maxLength={NAME_MAX_LENGTH}
             value={fields.lastName}
             onChange={(event) => change('lastName', event.target.value)}
+            error={problems.lastName}
           />
         </FieldPair>
         <TextField
@@ -135,6 +145,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
           error={problems.password}
           value={fields.password}
           onChange={(event) => change('password', event.target.value)}
+          onFocus={preloadCommonPasswords}
         />
         <PasswordField
           label="Confirm password"
@@ -150,7 +161,7 @@ export function SignUpForm({ email, onEmailChange, headlineRef }: SignUpFormProp
           error={confirmError}
         />
         <SubmitRow>
-          <Button type="submit" size="lg" fullWidth disabled={register.isPending}>
+          <Button type="submit" size="lg" fullWidth disabled={register.isPending || checking}>
             {register.isPending ? 'Creating account...' : 'Create Account'}
           </Button>
           {mismatchOnSubmit && <Alert>{PASSWORDS_DIFFER_ON_SUBMIT}</Alert>}

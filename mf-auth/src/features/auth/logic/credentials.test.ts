@@ -1,4 +1,5 @@
 import * as contracts from '@hit/contracts';
+import { loadCommonPasswords, type CommonPasswords } from '@hit/contracts/rules';
 import {
   NAME_MAX_LENGTH,
   PASSWORD_HINT,
@@ -85,6 +86,56 @@ describe('signUpProblems', () => {
   });
 });
 
+describe("signUpProblems: the api's whole rule (issue #23)", () => {
+  let commonPasswords: CommonPasswords;
+  beforeAll(async () => {
+    commonPasswords = await loadCommonPasswords();
+  });
+  const withPassword = (password: string, email = filledSignUp.email) =>
+    signUpProblems({ ...filledSignUp, email, password, confirmPassword: password }, commonPasswords).password;
+
+  it.each([
+    ['password', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['12345678', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['Sunshine1', 'Password is one of the most common passwords, so it is easy to guess'],
+    ['        ', 'Password must not be only spaces'],
+    ['ada@example.com', 'Password must not contain your email address or the name before its @'],
+    ['ada-lifts-2026', 'Password must not contain your email address or the name before its @'],
+  ])('refuses %j: %s', (password, sentence) => {
+    expect(withPassword(password)).toBe(sentence);
+  });
+
+  it('checks the e-mail as typed, spaces and capitals aside', () => {
+    expect(withPassword('barbell queen 1', '  Barbell@Example.com ')).toBe(
+      'Password must not contain your email address or the name before its @',
+    );
+  });
+
+  it('takes a passphrase', () => {
+    expect(withPassword('correct horse battery')).toBeUndefined();
+  });
+
+  it('without the list (its chunk could not be fetched) leaves that check to the api', () => {
+    expect(signUpProblems({ ...filledSignUp, password: 'password', confirmPassword: 'password' })).toEqual({});
+  });
+
+  it.each([
+    ['firstName', 'First name', 'Ada\u202Eevil'],
+    ['lastName', 'Last name', 'Love\u0000lace'],
+    ['firstName', 'First name', 'A\u200Fda'],
+  ])('refuses a %s with a control or text-direction character', (field, label, name) => {
+    expect(signUpProblems({ ...filledSignUp, [field]: name }, commonPasswords)).toEqual({
+      [field]: `${label} must not contain control or text-direction characters`,
+    });
+  });
+
+  it('accepts names with whitespace around them (sent trimmed)', () => {
+    expect(signUpProblems({ ...filledSignUp, firstName: '\tAda ', lastName: ' Lovelace\n' }, commonPasswords)).toEqual(
+      {},
+    );
+  });
+});
+
 describe('request bodies', () => {
   it('trims the e-mail of a sign-in but never the password', () => {
     expect(toLoginBody({ email: ' ada@example.com ', password: ' secret ' })).toEqual({
@@ -135,5 +186,12 @@ describe('resetProblems', () => {
     [{ password: 'liftheavy', confirmPassword: 'other one' }, {}],
   ])('%j -> %j', (values, problems) => {
     expect(resetProblems(values)).toEqual(problems);
+  });
+
+  it('refuses a common password once the list is loaded', async () => {
+    const commonPasswords = await loadCommonPasswords();
+    expect(resetProblems({ password: 'iloveyou', confirmPassword: 'iloveyou' }, commonPasswords)).toEqual({
+      password: 'Password is one of the most common passwords, so it is easy to guess',
+    });
   });
 });

@@ -1,10 +1,15 @@
 import type { LoginBody, RegisterBody } from '@hit/contracts';
+// The zod-free rules: the same ones the api's schemas apply (issue #23).
+import {
+  loadCommonPasswords,
+  nameProblem,
+  PASSWORD_REASONS,
+  passwordProblem,
+  passwordSentence,
+  type CommonPasswords,
+} from '@hit/contracts/rules';
 
-// Kept equal to PASSWORD_MIN_LENGTH in @hit/contracts (credentials.test.ts checks it): importing the
-// value from there would pull zod into this remote's bundle.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 60;
+export { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hit/contracts/rules';
 
 export interface SignInValues {
   email: string;
@@ -22,7 +27,7 @@ export interface SignUpValues {
 export type SignUpField = keyof SignUpValues;
 export type FieldProblems<Field extends string> = Partial<Record<Field, string>>;
 
-export const PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+export const PASSWORD_HINT = passwordSentence(PASSWORD_REASONS.tooShort);
 export const PASSWORDS_DIFFER_INLINE = "Passwords don't match";
 export const PASSWORDS_DIFFER_ON_SUBMIT = "Passwords don't match. Please try again.";
 const EMAIL_MISSING = 'Enter your email address';
@@ -45,6 +50,33 @@ function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A new password's problem as the form says it ('Password is one of the most common passwords, so it is easy to
+ * guess'), or undefined. Without the common-password list (its chunk could not be fetched) that check is the api's.
+ */
+export function newPasswordProblem(
+  password: string,
+  { email, commonPasswords }: { email?: string; commonPasswords: CommonPasswords | null },
+): string | undefined {
+  const reason = passwordProblem(password, { email, commonPasswords });
+  return reason ? passwordSentence(reason) : undefined;
+}
+
+/** The common-password list for a submit's check, or null when its chunk cannot be fetched (the api checks anyway). */
+export function commonPasswordsOrNull(): Promise<CommonPasswords | null> {
+  return loadCommonPasswords().catch(() => null);
+}
+
+/** Starts fetching the list as the password field is first used, so the submit rarely waits for it. */
+export function preloadCommonPasswords(): void {
+  void commonPasswordsOrNull();
+}
+
+function nameFieldProblem(label: string, name: string): string | undefined {
+  const reason = nameProblem(name);
+  return reason ? `${label} ${reason}` : undefined;
+}
+
 function withoutEmpty<Field extends string>(problems: Record<Field, string | undefined>): FieldProblems<Field> {
   return Object.fromEntries(Object.entries(problems).filter(([, message]) => message)) as FieldProblems<Field>;
 }
@@ -58,13 +90,19 @@ export function signInProblems(values: SignInValues): FieldProblems<keyof SignIn
 }
 
 /**
- * Our own check of the create-account form (docs/product-rules.md, "Accounts and sign-in"), field by field. Passwords
- * that differ are not a field problem: the form answers them with its own alert once every field is filled in.
+ * Our own check of the create-account form (docs/product-rules.md, "Accounts and sign-in"), field by field, with the
+ * api's rules for the names and the new password. Passwords that differ are not a field problem: the form answers
+ * them with its own alert once every field is filled in.
  */
-export function signUpProblems(values: SignUpValues): FieldProblems<SignUpField> {
+export function signUpProblems(
+  values: SignUpValues,
+  commonPasswords: CommonPasswords | null = null,
+): FieldProblems<SignUpField> {
   return withoutEmpty({
+    firstName: nameFieldProblem('First name', values.firstName),
+    lastName: nameFieldProblem('Last name', values.lastName),
     email: emailProblem(values.email),
-    password: values.password.length < PASSWORD_MIN_LENGTH ? PASSWORD_HINT : undefined,
+    password: newPasswordProblem(values.password, { email: values.email, commonPasswords }),
     confirmPassword: values.confirmPassword ? undefined : CONFIRM_MISSING,
   });
 }
@@ -79,10 +117,16 @@ export interface ResetValues {
   confirmPassword: string;
 }
 
-/** The reset page's check: the sign-up rule for the new password, and its confirmation filled in. */
-export function resetProblems(values: ResetValues): FieldProblems<keyof ResetValues> {
+/**
+ * The reset page's check: the sign-up rule for the new password (but its e-mail part: the page does not know the
+ * account, the api does), and its confirmation filled in.
+ */
+export function resetProblems(
+  values: ResetValues,
+  commonPasswords: CommonPasswords | null = null,
+): FieldProblems<keyof ResetValues> {
   return withoutEmpty({
-    password: values.password.length < PASSWORD_MIN_LENGTH ? PASSWORD_HINT : undefined,
+    password: newPasswordProblem(values.password, { commonPasswords }),
     confirmPassword: values.confirmPassword ? undefined : CONFIRM_MISSING,
   });
 }
