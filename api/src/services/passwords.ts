@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { trusted, Types, type Connection } from 'mongoose';
 import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
-import { loadCommonPasswords, passwordProblem } from '@hit/contracts/rules';
+import { commonPasswordSet, passwordProblem, provideCommonPasswords } from '@hit/contracts/rules';
+import commonPasswords from '@zxcvbn-ts/language-common/src/passwords.json';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../billing/demoCheckoutPage';
 import type { Config } from '../config';
@@ -21,9 +22,9 @@ export const RESET_LINK_USED_MESSAGE = 'This password reset link was already use
 export const RESET_LINK_EXPIRED_MESSAGE =
   'This password reset link has expired: links work for one hour. Ask for a new one.';
 
-// The schemas of @hit/contracts check every new password against the common-password list: it is loaded once, as the
-// api starts (this module is part of every app), long before a request can be read. A failure to load stops the api.
-void loadCommonPasswords();
+// The schemas of @hit/contracts check every new password against the common-password list: read once, as the api
+// starts (this module is part of every app), from the file @hit/contracts/common-passwords gives the browser forms.
+provideCommonPasswords(commonPasswordSet(commonPasswords));
 
 /**
  * The e-mail part of the new-password rule, which the body's schema cannot check: refused with 400, "field: why", as a

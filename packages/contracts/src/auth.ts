@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_REASONS, hasForbiddenNameCharacter } from './rules/names';
 import {
-  loadedCommonPasswords,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordProblem,
+  providedCommonPasswords,
   type CommonPasswords,
 } from './rules/passwords';
 
@@ -28,12 +28,12 @@ export const nameSchema = z
 const name = nameSchema.optional();
 
 /**
- * The common-password list the schemas check against. The api loads it as it starts (api/src/services/passwords.ts),
- * long before a request can come: without it a new password is never let through unchecked.
+ * The common-password list the schemas check against, provided by the api as it starts (api/src/services/passwords.ts):
+ * without it a new password is never let through unchecked.
  */
 function commonPasswordsForSchemas(): CommonPasswords {
-  const list = loadedCommonPasswords();
-  if (!list) throw new Error('The common-password list is not loaded: await loadCommonPasswords() first');
+  const list = providedCommonPasswords();
+  if (!list) throw new Error('The common-password list is not provided: call provideCommonPasswords() first');
   return list;
 }
 

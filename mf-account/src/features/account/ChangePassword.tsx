@@ -5,19 +5,18 @@ import styled from 'styled-components';
 import { messageOf } from './accountApi';
 import {
   CHANGE_NEEDS_NETWORK,
-  commonPasswordsOrNull,
   NEW_PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER,
   passwordChangeProblems,
   passwordsDifferWhileTyping,
-  preloadCommonPasswords,
   refusalProblem,
   type PasswordChangeField,
   type PasswordChangeProblems,
   type PasswordChangeValues,
 } from './logic/passwordChange';
+import { commonPasswordsOrNull, preloadCommonPasswords } from './logic/commonPasswords';
 import { useChangePassword } from './passwordApi';
 
 const Form = styled.form`

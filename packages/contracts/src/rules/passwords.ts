@@ -1,7 +1,8 @@
 // The new-password rule (sign-up, password change, reset; issue #23), in one place for the api's schemas and the
-// browser's forms (docs/product-rules.md, "Accounts and sign-in"). The list of common passwords is large, so it is
-// never imported here: loadCommonPasswords() brings it in with import(), its own chunk in a browser bundle, fetched
-// only when a password form asks for it.
+// browser's forms (docs/product-rules.md, "Accounts and sign-in"). The list of common passwords is zxcvbn-ts' (the
+// file @zxcvbn-ts/language-common/src/passwords.json, 49,233 of them, about 215 KB of gzip), so nothing here imports
+// it: the api reads it as it starts and hands it over (provideCommonPasswords); a form fetches it with import(), as the
+// chunk `common-passwords`, when its password field is first used, so it is never in a first screen's bundle.
 
 export const PASSWORD_MIN_LENGTH = 8;
 // scrypt of a very long password is slow: cap it well above any real passphrase.
@@ -19,13 +20,13 @@ export const PASSWORD_REASONS = {
 } as const;
 export type PasswordReason = (typeof PASSWORD_REASONS)[keyof typeof PASSWORD_REASONS];
 
-/** The common passwords, lower case (loadCommonPasswords). */
+/** The common passwords, lower case (commonPasswordSet). */
 export type CommonPasswords = ReadonlySet<string>;
 
 export interface PasswordContext {
   /** The account's e-mail, when known: a password holding it, or its name before the @, is refused. */
   email?: string | null;
-  /** The list loadCommonPasswords() gives; without it that check is left to the api, which always has it. */
+  /** The list (commonPasswordSet); without it that check is left to the api, which always has it. */
   commonPasswords?: CommonPasswords | null;
 }
 
@@ -67,26 +68,19 @@ export function passwordSentence(reason: PasswordReason): string {
   return `Password ${reason}`;
 }
 
-let commonPasswords: CommonPasswords | null = null;
-let loading: Promise<CommonPasswords> | null = null;
-
-/**
- * The list of common passwords, loaded once (zxcvbn-ts' common list, 49,233 of them): the api starts loading it as
- * it starts, a browser form when its password field is first used. A failed load (a chunk the browser could not
- * fetch) is tried again by the next call.
- */
-export function loadCommonPasswords(): Promise<CommonPasswords> {
-  loading ??= import(/* webpackChunkName: "common-passwords" */ './commonPasswords').then(
-    (module) => (commonPasswords = module.COMMON_PASSWORDS),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+/** A list of common passwords as the rule reads it: a set, lower case. */
+export function commonPasswordSet(list: readonly string[]): CommonPasswords {
+  return new Set(list.map((password) => password.toLowerCase()));
 }
 
-/** The list, when loadCommonPasswords() has brought it in; else null. */
-export function loadedCommonPasswords(): CommonPasswords | null {
-  return commonPasswords;
+let provided: CommonPasswords | null = null;
+
+/** The list the schemas of @hit/contracts check new passwords against: the api provides it once, as it starts. */
+export function provideCommonPasswords(list: CommonPasswords): void {
+  provided = list;
+}
+
+/** The list provideCommonPasswords() was given; else null. */
+export function providedCommonPasswords(): CommonPasswords | null {
+  return provided;
 }

@@ -1,11 +1,5 @@
 // The zod-free rules: the same ones the api's schemas apply (issue #23).
-import {
-  loadCommonPasswords,
-  PASSWORD_REASONS,
-  passwordProblem,
-  passwordSentence,
-  type CommonPasswords,
-} from '@hit/contracts/rules';
+import { PASSWORD_REASONS, passwordProblem, passwordSentence, type CommonPasswords } from '@hit/contracts/rules';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hit/contracts/rules';
 
@@ -24,16 +18,6 @@ export interface PasswordChangeValues {
 }
 export type PasswordChangeField = keyof PasswordChangeValues;
 export type PasswordChangeProblems = Partial<Record<PasswordChangeField, string>>;
-
-/** The common-password list for a submit's check, or null when its chunk cannot be fetched (the api checks anyway). */
-export function commonPasswordsOrNull(): Promise<CommonPasswords | null> {
-  return loadCommonPasswords().catch(() => null);
-}
-
-/** Starts fetching the list as the new-password field is first used, so the submit rarely waits for it. */
-export function preloadCommonPasswords(): void {
-  void commonPasswordsOrNull();
-}
 
 /**
  * The form's own check before anything is sent: the sign-up rules for the new password, the account's e-mail and

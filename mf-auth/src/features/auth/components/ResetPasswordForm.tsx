@@ -2,18 +2,17 @@ import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ApiError, isNetworkFailure, useResetPassword } from '@hit/platform';
 import { Alert, Button, PasswordField } from '@hit/ui';
 import {
-  commonPasswordsOrNull,
   PASSWORD_HINT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER_INLINE,
   PASSWORDS_DIFFER_ON_SUBMIT,
   passwordsDifferWhileTyping,
-  preloadCommonPasswords,
   resetProblems,
   type FieldProblems,
   type ResetValues,
 } from '../logic/credentials';
+import { commonPasswordsOrNull, preloadCommonPasswords } from '../logic/commonPasswords';
 import { focusFirstProblem } from './focusFirstProblem';
 import { Fields, FormCard, FormHeader, MessageLink, SubmitRow, SwitchLink } from './FormParts';
 

@@ -8,15 +8,14 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DIFFER_INLINE,
   PASSWORDS_DIFFER_ON_SUBMIT,
-  commonPasswordsOrNull,
   passwordsDifferWhileTyping,
-  preloadCommonPasswords,
   signUpProblems,
   toRegisterBody,
   type FieldProblems,
   type SignUpField,
   type SignUpValues,
 } from '../logic/credentials';
+import { commonPasswordsOrNull, preloadCommonPasswords } from '../logic/commonPasswords';
 import { focusFirstProblem } from './focusFirstProblem';
 import { FieldPair, Fields, FormCard, FormHeader, Optional, SubmitRow, SwitchLink } from './FormParts';
 import { SubmitProblem } from './SubmitProblem';

@@ -1,7 +1,6 @@
 import type { LoginBody, RegisterBody } from '@hit/contracts';
 // The zod-free rules: the same ones the api's schemas apply (issue #23).
 import {
-  loadCommonPasswords,
   nameProblem,
   PASSWORD_REASONS,
   passwordProblem,
@@ -60,16 +59,6 @@ export function newPasswordProblem(
 ): string | undefined {
   const reason = passwordProblem(password, { email, commonPasswords });
   return reason ? passwordSentence(reason) : undefined;
-}
-
-/** The common-password list for a submit's check, or null when its chunk cannot be fetched (the api checks anyway). */
-export function commonPasswordsOrNull(): Promise<CommonPasswords | null> {
-  return loadCommonPasswords().catch(() => null);
-}
-
-/** Starts fetching the list as the password field is first used, so the submit rarely waits for it. */
-export function preloadCommonPasswords(): void {
-  void commonPasswordsOrNull();
 }
 
 function nameFieldProblem(label: string, name: string): string | undefined {
