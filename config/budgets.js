@@ -98,6 +98,12 @@ function sharedSourceRoots(repoRoot, appDir) {
 }
 
 /**
+ * Chunks a form fetches on demand, never for its route: the new-password rule's list of common passwords (issue #23,
+ * about 215 KB of gzip; mf-auth's and mf-account's `import()` names it), fetched when a password field is first used.
+ */
+const ON_DEMAND_CHUNK = /^common-passwords\.[0-9a-f]+\.js$/;
+
+/**
  * A remote's own scripts for its route, from its mf-manifest.json: remoteEntry.js, its exposed modules' sync chunks
  * and those of their async chunks that hold code other than the shared singletons' (the manifest lists a shared
  * module's own chunk under `shared`, but not the chunks split off it, such as react-router's body, and those show up
@@ -119,7 +125,7 @@ function remoteOwnScripts(repoRoot, folder) {
     manifest.metaData.remoteEntry.name,
     ...manifest.exposes.flatMap(({ assets }) => [
       ...assets.js.sync,
-      ...assets.js.async.filter((file) => !onlySharedCode(file)),
+      ...assets.js.async.filter((file) => !onlySharedCode(file) && !ON_DEMAND_CHUNK.test(file)),
     ]),
   ].filter((file) => !shared.has(file));
   return [...new Set(own)].map((file) => path.join(buildDir, file));
