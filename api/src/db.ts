@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { MongoClient } from 'mongodb';
@@ -9,9 +10,17 @@ import { logger } from './logger';
 export const SERVER_SELECTION_TIMEOUT_MS = 1500;
 /**
  * Written into DATA_DIR/db by a process running the embedded server, removed when it closes: a command-line
- * tool (npm run release) reaches the database through that server while `npm start` runs.
+ * tool (npm run release, npm run retention) reaches the database through that server's socket while `npm start`
+ * runs.
  */
 export const RUNNING_SERVER_FILE = 'server.json';
+/**
+ * The embedded server's Unix socket, inside DATA_DIR/db: the embedded database takes no TCP connections, so only the
+ * user who runs the api (the owner of that 0700 folder and the 0600 socket) reaches it, never another local user.
+ */
+export const EMBEDDED_SOCKET_FILE = 'mongod.sock';
+/** The embedded database's folder: DATA_DIR/db, private to the user running the api. */
+export const embeddedDbPath = (dataDir: string) => path.join(dataDir, 'db');
 /** Database name on the embedded server (an external MONGODB_URI names its own). */
 const EMBEDDED_DB_NAME = 'hit-tracker';
 const CONNECT_ATTEMPTS = 5;
@@ -81,15 +90,39 @@ export async function connectDatabase(config: Pick<Config, 'mongodbUri' | 'dataD
       close: () => closeConnection(connection),
     };
   }
-  const dbPath = path.join(config.dataDir, 'db');
+  const dbPath = embeddedDbPath(config.dataDir);
   // Loaded only here: a production process with MONGODB_URI never loads the development database.
-  const { EmbeddedMongo } = await import('@hit/embedded-mongo');
-  const server = await EmbeddedMongo.start({ port: 0, dbPath });
+  const { EmbeddedMongo, MAX_SOCKET_PATH_BYTES } = await import('@hit/embedded-mongo');
+  // The journal, and the socket: its owner's alone (mkdir's mode does not change a folder that exists).
+  mkdirSync(dbPath, { recursive: true, mode: 0o700 });
+  chmodSync(dbPath, 0o700);
+  let socketPath = path.resolve(dbPath, EMBEDDED_SOCKET_FILE);
+  let socketDir: string | undefined;
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    // mkdtemp makes the folder 0700, as DATA_DIR/db is.
+    socketDir = mkdtempSync(path.join(tmpdir(), 'hit-db-'));
+    logger.warn('DATA_DIR is too deep for a Unix socket: the embedded database listens in a private temporary folder', {
+      wanted: socketPath,
+      bytes: Buffer.byteLength(socketPath),
+      limit: MAX_SOCKET_PATH_BYTES,
+      socket: path.join(socketDir, EMBEDDED_SOCKET_FILE),
+    });
+    socketPath = path.join(socketDir, EMBEDDED_SOCKET_FILE);
+  }
+  const removeSocketDir = () => socketDir && rmSync(socketDir, { recursive: true, force: true });
+  let server: Awaited<ReturnType<typeof EmbeddedMongo.start>>;
+  try {
+    server = await EmbeddedMongo.start({ socketPath, dbPath });
+  } catch (error) {
+    removeSocketDir();
+    throw error;
+  }
   let connection: Connection;
   try {
     connection = await connectMongoose(server.uri, EMBEDDED_DB_NAME);
   } catch (error) {
     await server.stop();
+    removeSocketDir();
     throw error;
   }
   const serverFile = path.join(dbPath, RUNNING_SERVER_FILE);
@@ -105,11 +138,12 @@ export async function connectDatabase(config: Pick<Config, 'mongodbUri' | 'dataD
   return {
     connection,
     mongoClient: connection.getClient(),
-    description: `embedded database in ${dbPath} (port ${server.port})`,
+    description: `embedded database in ${dbPath} (socket ${socketPath})`,
     close: async () => {
       if (readRunningServerFile(serverFile)?.pid === process.pid) rmSync(serverFile, { force: true });
       await closeConnection(connection);
       await server.stop();
+      removeSocketDir();
     },
   };
 }

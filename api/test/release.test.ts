@@ -6,7 +6,8 @@ import path from 'node:path';
 import request from 'supertest';
 import type { RemoteMap, RemoteName } from '@hit/contracts';
 import { loadConfig } from '../src/config';
-import { connectDatabase, RUNNING_SERVER_FILE } from '../src/db';
+import { socketUri } from '@hit/embedded-mongo';
+import { connectDatabase, EMBEDDED_SOCKET_FILE, RUNNING_SERVER_FILE } from '../src/db';
 import { releaseModel, type ReleaseModel } from '../src/models/release';
 import { RELEASE_HELP } from '../src/release';
 import { cohortBucket } from '../src/rollout';
@@ -266,7 +267,7 @@ describe('npm run release with the embedded database', () => {
     const api = await connectDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
     try {
       expect(JSON.parse(readFileSync(serverFile(), 'utf8'))).toEqual({
-        uri: expect.stringMatching(/^mongodb:\/\/127\.0\.0\.1:\d+$/),
+        uri: socketUri(path.join(dataDir, 'db', EMBEDDED_SOCKET_FILE)),
         pid: process.pid,
       });
       const run = await release(['mf_auth', '1.0.0'], env);

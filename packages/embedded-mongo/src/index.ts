@@ -1,2 +1,2 @@
-export { EmbeddedMongo, type EmbeddedMongoOptions } from './server';
+export { EmbeddedMongo, MAX_SOCKET_PATH_BYTES, socketUri, type EmbeddedMongoOptions } from './server';
 export { isRunning as isProcessRunning, type JournalStats } from './storage';

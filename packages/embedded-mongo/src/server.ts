@@ -2,6 +2,7 @@
  * The TCP server: accepts connections, turns wire requests into commands, waits for the journal before
  * acknowledging writes, and runs the TTL monitor.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Document } from 'bson';
@@ -18,15 +19,58 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * Listen on this Unix domain socket instead of TCP (`host` and `port` are then unused): only processes that may
+   * open the file connect. It is made mode 0600 once listening; keep it in a folder only its owner can enter (0700),
+   * as no other user can then reach it even in between. A socket file left by a server that is gone is replaced;
+   * one a server still answers on is refused (EADDRINUSE). At most MAX_SOCKET_PATH_BYTES long.
+   */
+  socketPath?: string;
   /** Directory for the journal; omitted keeps everything in memory. */
   dbPath?: string;
   /** Seconds between TTL sweeps (mongod's ttlMonitorSleepSecs); default 1. */
   ttlMonitorSleepSecs?: number;
 }
 
+/** The longest Unix socket path the system takes (sun_path: 108 bytes on Linux, 104 on macOS, with the NUL). */
+export const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
+/** The driver's URI for a Unix socket: its path, percent-encoded, as the host. */
+export function socketUri(socketPath: string): string {
+  return `mongodb://${encodeURIComponent(socketPath)}`;
+}
+
+/** Whether a server answers on the socket file (false: nothing listens, the file is left over). */
+function isSocketAnswering(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/** Removes a socket file no server answers on, so that listening on it works after a crash. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(socketPath);
+  } catch {
+    return;
+  }
+  // Never delete anything but a socket (a mistyped path must not cost a file).
+  if (!stat.isSocket()) return;
+  if (!(await isSocketAnswering(socketPath))) fs.rmSync(socketPath, { force: true });
+}
+
 export class EmbeddedMongo {
   readonly uri: string;
+  /** The TCP port; 0 when listening on a Unix socket. */
   readonly port: number;
+  /** The Unix socket listened on, when `socketPath` was given. */
+  readonly socketPath: string | undefined;
 
   private readonly host: string;
   private readonly parameters: ServerParameters;
@@ -44,9 +88,17 @@ export class EmbeddedMongo {
     private readonly catalog: Catalog,
     options: Required<Pick<EmbeddedMongoOptions, 'host' | 'ttlMonitorSleepSecs'>>,
   ) {
-    this.host = options.host;
-    this.port = (server.address() as net.AddressInfo).port;
-    this.uri = `mongodb://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+    const address = server.address();
+    if (typeof address === 'string') {
+      this.host = address;
+      this.port = 0;
+      this.socketPath = address;
+      this.uri = socketUri(address);
+    } else {
+      this.host = options.host;
+      this.port = (address as net.AddressInfo).port;
+      this.uri = `mongodb://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+    }
     this.parameters = { ttlMonitorSleepSecs: options.ttlMonitorSleepSecs, ttlMonitorEnabled: true };
     const startedAt = Date.now();
     this.state = {
@@ -67,6 +119,12 @@ export class EmbeddedMongo {
     const host = options.host ?? '127.0.0.1';
     const ttlMonitorSleepSecs = options.ttlMonitorSleepSecs ?? 1;
     if (!(ttlMonitorSleepSecs > 0)) throw new RangeError('ttlMonitorSleepSecs must be a positive number');
+    const { socketPath } = options;
+    if (socketPath !== undefined && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+      throw new RangeError(
+        `socket path is ${Buffer.byteLength(socketPath)} bytes, over the system's ${MAX_SOCKET_PATH_BYTES}: ${socketPath}`,
+      );
+    }
     const catalog = new Catalog();
     if (options.dbPath) {
       const dir = path.resolve(options.dbPath);
@@ -78,14 +136,19 @@ export class EmbeddedMongo {
     }
     const server = net.createServer();
     try {
+      if (socketPath !== undefined) await removeStaleSocket(socketPath);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(options.port ?? 0, host, () => {
+        const listening = () => {
           server.off('error', reject);
           resolve();
-        });
+        };
+        if (socketPath !== undefined) server.listen(socketPath, listening);
+        else server.listen(options.port ?? 0, host, listening);
       });
+      if (socketPath !== undefined) fs.chmodSync(socketPath, 0o600);
     } catch (error) {
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
       await catalog.storage.close();
       throw error;
     }
