@@ -111,3 +111,87 @@ describe.each([
     await page.getByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' }).waitFor();
   });
 });
+
+describe('the password rule at sign-up (issue #23)', () => {
+  let browser: Browser;
+  let watched: WatchedPage;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    watched = await openPage(browser, baseUrl, viewports.desktop);
+  });
+  afterEach(() => watched.context.close());
+
+  const COMMON = 'Password is one of the most common passwords, so it is easy to guess';
+  const COMMON_PASSWORDS_CHUNK = /\/remotes\/mf-auth\/[^/]+\/common-passwords\.[0-9a-f]+\.js$/;
+
+  it('fetches the common-password list only once the password field is used, then refuses the probe passwords before sending', async () => {
+    const { page } = watched;
+    const chunks: string[] = [];
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (COMMON_PASSWORDS_CHUNK.test(request.url())) chunks.push(request.url());
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/register') {
+        registrations.push(request.postData() ?? '');
+      }
+    });
+    const email = newEmail('probe');
+    await page.goto('/auth?mode=signup');
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    // The first screen and the fields before the password: no list.
+    expect(chunks).toEqual([]);
+
+    const fetched = page.waitForRequest(COMMON_PASSWORDS_CHUNK);
+    await page.getByLabel('Password', { exact: true }).focus();
+    await fetched;
+
+    const password = page.getByLabel('Password', { exact: true });
+    for (const [probe, sentence] of [
+      ['password', COMMON],
+      ['12345678', COMMON],
+      ['        ', 'Password must not be only spaces'],
+      [email, 'Password must not contain your email address or the name before its @'],
+    ]) {
+      await password.fill(probe);
+      await page.getByLabel('Confirm password', { exact: true }).fill(probe);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByText(sentence).waitFor();
+      await expect(password.getAttribute('aria-invalid')).resolves.toBe('true');
+    }
+    expect(chunks).toHaveLength(1);
+    expect(registrations).toEqual([]);
+    expect(watched.unexpected()).toEqual([]);
+  });
+
+  it('the api refuses the probe passwords too, each with its reason, when sent without the form', async () => {
+    const { page } = watched;
+    watched.allow(/^HTTP 400 POST \/api\/register$/);
+    await page.goto('/auth');
+    const email = newEmail('probe');
+    const answers = await page.evaluate(
+      async ({ email, passwords }) =>
+        Promise.all(
+          passwords.map(async (password) => {
+            const response = await fetch('/api/register', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ email, password }),
+            });
+            return { status: response.status, body: await response.json() };
+          }),
+        ),
+      { email, passwords: ['password', '12345678', '        ', email] },
+    );
+    expect(answers).toEqual([
+      { status: 400, body: { message: 'password: is one of the most common passwords, so it is easy to guess' } },
+      { status: 400, body: { message: 'password: is one of the most common passwords, so it is easy to guess' } },
+      { status: 400, body: { message: 'password: must not be only spaces' } },
+      { status: 400, body: { message: 'password: must not contain your email address or the name before its @' } },
+    ]);
+    expect(watched.unexpected()).toEqual([]);
+  });
+});

@@ -64,6 +64,23 @@ describe('passwords, on a phone', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await dialog.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+
+    // The account's own e-mail, then a common password: refused in the dialog, each saying why, nothing sent.
+    const changes: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user/password') changes.push(request.method());
+    });
+    for (const [weak, sentence] of [
+      [email, 'Password must not contain your email address or the name before its @'],
+      ['iloveyou', 'Password is one of the most common passwords, so it is easy to guess'],
+    ]) {
+      await dialog.getByLabel('New password', { exact: true }).fill(weak);
+      await dialog.getByLabel('Confirm new password', { exact: true }).fill(weak);
+      await dialog.getByRole('button', { name: 'Change Password' }).click();
+      await dialog.getByText(sentence).waitFor();
+    }
+    expect(changes).toEqual([]);
+
     await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await expectNoSeriousViolations(page, 'change password dialog');
@@ -90,7 +107,7 @@ describe('passwords, on a phone', () => {
 
   it('resets a forgotten password from the e-mailed link, once, and signs in with it', async () => {
     const { page, allow } = await open();
-    // The link opened a second time on purpose.
+    // A password with the e-mail's name, and the link opened a second time, on purpose.
     allow(/^HTTP 400 POST \/api\/password\/reset$/);
     const { email } = await signUpThroughForm(page);
     await page.waitForURL(`${baseUrl}/home`);
@@ -111,6 +128,24 @@ describe('passwords, on a phone', () => {
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // A common password first: refused on the page, saying why, and nothing sent (the link stays unused).
+    const resets: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/password/reset') resets.push(request.method());
+    });
+    await page.getByLabel('New password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('password1');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Password is one of the most common passwords, so it is easy to guess').waitFor();
+    expect(resets).toEqual([]);
+    // The e-mail's name: only the api knows the account, so it is sent, refused, and said under the field.
+    const withName = `${email.split('@')[0]} lifts heavy`;
+    await page.getByLabel('New password', { exact: true }).fill(withName);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(withName);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Password must not contain your email address or the name before its @').waitFor();
+    expect(resets).toEqual(['POST']);
+
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
     await expectNoSeriousViolations(page, 'reset password page');
