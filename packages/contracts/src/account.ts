@@ -8,7 +8,10 @@ const currentPassword = z
   .min(1, { error: 'is required' })
   .max(PASSWORD_MAX_LENGTH, { error: 'is required' });
 
-/** POST /api/user/password: the current password and the new one (the sign-up rules); other sessions end. */
+/**
+ * POST /api/user/password: the current password and the new one (the sign-up rules: the api's password service adds
+ * the account's e-mail, which this body does not carry); other sessions end.
+ */
 export const changePasswordBodySchema = z.strictObject({ currentPassword, newPassword: passwordSchema });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
@@ -16,7 +19,10 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
-/** POST /api/password/reset: the token of the e-mailed link and the new password; every session ends. */
+/**
+ * POST /api/password/reset: the token of the e-mailed link and the new password (the sign-up rules, the e-mail part
+ * checked by the api once it knows the link's account); every session ends.
+ */
 export const resetPasswordBodySchema = z.strictObject({
   token: z
     .string({ error: 'is required' })
