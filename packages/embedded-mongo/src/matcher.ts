@@ -5,7 +5,7 @@
  * is left goes through mingo.
  */
 import { Query } from 'mingo';
-import type { CollationSpec } from 'mingo/types';
+import type { CollationSpec, Options } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
 import { BsonType, findElement, int32, int64, sameBytes, scalarAt, UNDECODED } from './bsonbytes';
 import type { Collection } from './collection';
@@ -77,6 +77,8 @@ function equalityPredicate({ field, values }: EqualityCondition): Predicate {
 
 export interface MatchOptions {
   collation?: Document;
+  /** More mingo options for the rest of the filter: operators (collation.ts), $$variables (a command's let). */
+  mingo?: Partial<Options>;
 }
 
 /** A check of one stored document, by handle. */
@@ -194,7 +196,10 @@ export class Matcher {
     const { equalities, rest } = options.collation ? { equalities: [], rest: filter } : splitFilter(filter);
     this.equalities = equalities;
     if (Object.keys(rest).length) {
-      this.query = new Query(rest, options.collation ? { collation: options.collation as CollationSpec } : {});
+      this.query = new Query(rest, {
+        ...(options.collation ? { collation: options.collation as CollationSpec } : {}),
+        ...options.mingo,
+      });
     }
   }
 
