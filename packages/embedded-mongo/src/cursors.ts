@@ -28,6 +28,8 @@ interface OpenCursor {
   docs: Results;
   position: number;
   lastUsed: number;
+  /** noCursorTimeout: never reaped for being idle. */
+  noTimeout: boolean;
 }
 
 function takeBatch(cursor: OpenCursor, batchSize: number): RawBatch {
@@ -73,8 +75,12 @@ export class CursorRegistry {
    * The `cursor` field of a find/aggregate/list reply: first batch, and an id while more remain. The cursor takes
    * `docs` over (documents in it are replaced by their bytes as they are sent).
    */
-  start(ns: string, docs: Results, options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
-    const cursor: OpenCursor = { ns, docs, position: 0, lastUsed: Date.now() };
+  start(
+    ns: string,
+    docs: Results,
+    options: { batchSize?: number; singleBatch?: boolean; noTimeout?: boolean } = {},
+  ): Document {
+    const cursor: OpenCursor = { ns, docs, position: 0, lastUsed: Date.now(), noTimeout: options.noTimeout === true };
     const firstBatch = takeBatch(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH_SIZE);
     let id = 0;
     if (cursor.position < docs.length && !options.singleBatch) {
@@ -104,6 +110,8 @@ export class CursorRegistry {
 
   /** Forgets cursors nobody asked for in a while (clients that died mid-iteration). */
   reapIdle(now: number): void {
-    for (const [id, cursor] of this.open) if (now - cursor.lastUsed > IDLE_TIMEOUT_MS) this.open.delete(id);
+    for (const [id, cursor] of this.open) {
+      if (!cursor.noTimeout && now - cursor.lastUsed > IDLE_TIMEOUT_MS) this.open.delete(id);
+    }
   }
 }

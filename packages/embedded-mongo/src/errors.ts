@@ -19,6 +19,16 @@ export const ErrorCode = {
   IndexKeySpecsConflict: 86,
   InvalidNamespace: 73,
   CommandNotSupported: 115,
+  CommandNotSupportedOnView: 166,
+  DollarPrefixedFieldName: 52,
+  OptionNotSupportedOnView: 167,
+  Location16020: 16020,
+  Location40081: 40081,
+  Location40323: 40323,
+  Location40324: 40324,
+  InvalidIndexSpecificationOption: 197,
+  Location40414: 40414,
+  Location40415: 40415,
   DuplicateKey: 11000,
 } as const;
 

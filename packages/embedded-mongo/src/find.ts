@@ -3,12 +3,11 @@
  * match, then sort / skip / limit / project. It works on stored documents by handle and reads sort keys from
  * their bytes; only mingo's sorts (collations) and projections need decoded documents.
  */
-import { Aggregator } from 'mingo';
-import type { CollationSpec } from 'mingo/types';
-import type { Document, ObjectId } from 'bson';
-import { compare } from 'mingo/util';
+import type { Document } from 'bson';
 import type { Collection } from './collection';
 import { UNDECODED } from './bsonbytes';
+import { rewriteFilter, type Collation } from './collation';
+import { compareValues, type StringOrder } from './compare';
 import { Matcher } from './matcher';
 import { projectDocuments } from './projection';
 import { bsonOf, projectBson, simpleProjection, type BsonList } from './rawbson';
@@ -22,77 +21,35 @@ export interface FindOptions {
   /** 0 or absent: no limit. */
   limit?: number;
   projection?: Document;
-  collation?: Document;
+  /** A non-simple collation (parseCollation); absent for the simple one. */
+  collation?: Collation;
+  /** A command's `let`: $$variables for $expr. */
+  variables?: Document;
 }
 
 // Globals used per document or per comparison, looked up once: under jest's vm context (where the api's tests
 // run this server) every global lookup in a hot loop is slow.
-const { isArray } = Array;
 const DateClass = Date;
-const RegExpClass = RegExp;
 const MAX_SAFE_INTEGER = 2 ** 53 - 1;
 
-function mingoOptions(collation: Document | undefined) {
-  return collation ? { collation: collation as CollationSpec } : {};
-}
-
-/** MongoDB's order between BSON types (numbers of every width compare together). */
-function typeRank(value: unknown): number {
-  if (value === null || value === undefined || value === MISSING) return 1;
-  switch (typeof value) {
-    case 'number':
-    case 'bigint':
-      return 2;
-    case 'string':
-      return 3;
-    case 'boolean':
-      return 8;
-  }
-  if (value instanceof DateClass) return 9;
-  if (value instanceof RegExpClass) return 11;
-  if (isArray(value)) return 5;
-  switch ((value as { _bsontype?: string })._bsontype) {
-    case 'MinKey':
-      return 0;
-    case 'Long':
-    case 'Int32':
-    case 'Double':
-    case 'Decimal128':
-      return 2;
-    case 'Binary':
-      return 6;
-    case 'ObjectId':
-      return 7;
-    case 'Timestamp':
-      return 10;
-    case 'MaxKey':
-      return 12;
-    default:
-      return 4;
-  }
-}
-
-/** Orders two values as a MongoDB sort does; fast for the common same-type cases. */
-function compareValues(a: unknown, b: unknown): number {
-  const rankA = typeRank(a);
-  const rankB = typeRank(b);
-  if (rankA !== rankB) return rankA - rankB;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (a instanceof DateClass && b instanceof DateClass) return a.getTime() - b.getTime();
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (rankA === 1) return 0;
-  if (rankA === 2) return Number(a) - Number(b);
-  if (rankA === 7) return compareValues((a as ObjectId).toHexString(), (b as ObjectId).toHexString());
-  return compare(a, b);
+/**
+ * The matcher of a filter: the fast one without collation or variables; under a collation the filter's string
+ * comparisons are rewritten to compare by it (collation.ts), and everything goes through mingo.
+ */
+export function makeMatcher(filter: Document | undefined, collation?: Collation, variables?: Document): Matcher {
+  if (!collation && !variables) return new Matcher(filter);
+  return new Matcher(collation ? rewriteFilter(filter ?? {}) : filter, {
+    collation: collation?.mingoSpec,
+    mingo: { ...collation?.mingoOptions, ...(variables ? { variables } : {}) },
+  });
 }
 
 /** The value a document sorts by: for an array, its smallest element ascending and largest descending. */
-function sortValue(doc: Document, path: string, direction: number): unknown {
+function sortValue(doc: Document, path: string, direction: number, order?: StringOrder): unknown {
   const values = valuesAtPath(doc, path).filter((value) => value !== MISSING);
   if (values.length === 0) return null;
   let best = values[0];
-  for (const value of values) if (compareValues(value, best) * direction < 0) best = value;
+  for (const value of values) if (compareValues(value, best, order) * direction < 0) best = value;
   return best;
 }
 
@@ -101,18 +58,29 @@ export function sortHandles(
   collection: Collection,
   handles: number[],
   sort: Document | undefined,
-  collation?: Document,
+  collation?: Collation,
 ): number[] {
   const fields = sort ? Object.keys(sort) : [];
   if (!sort || fields.length === 0) return handles;
   if (fields.length === 1 && fields[0] === '$natural') return sort.$natural < 0 ? [...handles].reverse() : handles;
-  // Locale-aware string order is mingo's job; the plain order below covers everything else.
-  if (collation) {
-    const docs = handles.map((handle) => collection.document(handle));
-    const handleOf = new Map(docs.map((doc, i) => [doc, handles[i]]));
-    return new Aggregator([{ $sort: sort }], mingoOptions(collation)).run(docs).map((doc) => handleOf.get(doc)!);
-  }
   const directions = fields.map((field) => (Number(sort[field]) < 0 ? -1 : 1));
+  // Under a collation strings compare by it: each document's keys are taken from it decoded.
+  if (collation) {
+    const { order: strings } = collation;
+    const keys = handles.map((handle) => {
+      const doc = collection.document(handle);
+      return fields.map((field, i) => sortValue(doc, field, directions[i], strings));
+    });
+    const order = handles.map((_handle, i) => i);
+    order.sort((x, y) => {
+      for (let i = 0; i < fields.length; i++) {
+        const result = compareValues(keys[x][i], keys[y][i], strings);
+        if (result !== 0) return result * directions[i];
+      }
+      return x - y;
+    });
+    return order.map((i) => handles[i]);
+  }
   const columns = fields.map((field, i) => sortColumn(collection, handles, field, directions[i]));
   if (columns.length === 1 && columns[0].kind === 'number') {
     const order = integerOrder(columns[0].values, directions[0]);
@@ -214,7 +182,7 @@ function sortColumn(collection: Collection, handles: number[], field: string, di
 export function findHandles(collection: Collection | undefined, options: FindOptions): number[] {
   const { sort, skip = 0, limit = 0, collation } = options;
   // Parsed even without a collection, so an invalid filter is reported as on a real server.
-  const matcher = new Matcher(options.filter, { collation });
+  const matcher = makeMatcher(options.filter, collation, options.variables);
   if (!collection) return [];
   if (sort && Object.keys(sort).length > 0) {
     const handles = sortHandles(collection, matcher.matches(collection), sort, collation);
@@ -245,7 +213,8 @@ export function findFirst(
   collection: Collection | undefined,
   filter: Document,
   sort?: Document,
-  collation?: Document,
+  collation?: Collation,
+  variables?: Document,
 ): number | undefined {
-  return findHandles(collection, { filter, sort, limit: 1, collation })[0];
+  return findHandles(collection, { filter, sort, limit: 1, collation, variables })[0];
 }

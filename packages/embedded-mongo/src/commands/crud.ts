@@ -1,16 +1,128 @@
 /** Reads and writes: find/getMore/killCursors, insert, update, delete, findAndModify, count, distinct, aggregate. */
 import { Aggregator } from 'mingo';
-import type { CollationSpec } from 'mingo/types';
+import type { Options } from 'mingo/types';
 import type { Document } from 'bson';
+import { parseCollation, rewritePipeline } from '../collation';
+import type { Collection } from '../collection';
 import { CommandError, errorFields } from '../errors';
 import { cursorIdOf } from '../cursors';
-import { findBson, findFirst } from '../find';
-import { projectDocuments } from '../projection';
+import { findBson, findFirst, makeMatcher } from '../find';
 import { Matcher } from '../matcher';
+import { projectDocuments } from '../projection';
 import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
 import { isPlainObject, keyOf, MISSING } from '../values';
 import { RawDocuments } from '../wire';
 import { collectionNameOf, optionalDocument, optionalNumber, type CommandHandler } from './context';
+import {
+  checkFields,
+  COMMAND_FIELDS,
+  DELETE_STATEMENT_FIELDS,
+  MONGOD_STAGES,
+  SUPPORTED_STAGES,
+  UPDATE_STATEMENT_FIELDS,
+} from './options';
+
+/** A command's `let`: its variables, for $$name in $expr (constants: evaluated once, as mongod does). */
+function letVariables(command: Document): Document | undefined {
+  const value = optionalDocument(command, 'let');
+  if (!value || Object.keys(value).length === 0) return undefined;
+  const variables: Document = {};
+  for (const [name, expression] of Object.entries(value)) {
+    if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
+      throw new CommandError('FailedToParse', `'${name}' starts with an invalid character for a user variable name`);
+    }
+    const [evaluated] = new Aggregator([
+      { $project: { _id: 0, value: { $literal: null } } },
+      { $set: { value: expression } },
+    ]).run([{}]);
+    variables[name] = evaluated?.value;
+  }
+  return variables;
+}
+
+/**
+ * A hint must name an index of the collection (by name or key pattern) or be $natural; the results never
+ * depend on it, except for a sparse or partial index, which this server does not apply as a hint.
+ */
+function checkHint(collection: Collection | undefined, hint: unknown): void {
+  if (hint === undefined || hint === null || !collection) return;
+  if (isPlainObject(hint) && Object.keys(hint).length === 0) return;
+  if (isPlainObject(hint) && Object.keys(hint).length === 1 && '$natural' in hint) return;
+  let spec: Document | undefined;
+  if (typeof hint === 'string') spec = collection.indexSpecs().find((index) => index.name === hint);
+  else if (isPlainObject(hint)) spec = collection.indexSpecs().find((index) => keyOf(index.key) === keyOf(hint));
+  else throw new CommandError('FailedToParse', 'Hint must be a string or an object');
+  if (!spec) {
+    throw new CommandError(
+      'BadValue',
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
+  }
+  if (spec.sparse === true || spec.partialFilterExpression !== undefined) {
+    throw new CommandError(
+      'CommandNotSupported',
+      `a hint of the sparse or partial index ${spec.name} is not supported by the embedded MongoDB server`,
+    );
+  }
+}
+
+/** Update operators that compare values (and positional paths, found by the query): not run under a collation. */
+function checkUpdateUnderCollation(update: Document | Document[], arrayFilters: unknown): void {
+  const refuse = (what: string): never => {
+    throw new CommandError(
+      'CommandNotSupported',
+      `${what} under a non-simple collation is not supported by the embedded MongoDB server`,
+    );
+  };
+  if (Array.isArray(update)) refuse('a pipeline update');
+  if (Array.isArray(arrayFilters) && arrayFilters.length) refuse('arrayFilters');
+  for (const [operator, fields] of Object.entries(update)) {
+    if (['$addToSet', '$pull', '$pullAll', '$min', '$max'].includes(operator)) refuse(operator);
+    if (isPlainObject(fields) && Object.keys(fields).some((path) => /(^|\.)\$(\[|\.|$)/.test(path))) {
+      refuse('a positional update');
+    }
+  }
+}
+
+/** The `_id` of a document may not hold $-prefixed field names (mongod's storage validation). */
+function checkIdField(doc: Document): void {
+  const check = (value: unknown): void => {
+    if (!isPlainObject(value)) return;
+    for (const [field, inner] of Object.entries(value)) {
+      if (field.startsWith('$')) {
+        throw new CommandError(
+          'DollarPrefixedFieldName',
+          `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
+        );
+      }
+      check(inner);
+    }
+  };
+  check(doc._id);
+}
+
+/** Checks a pipeline's stages: one field each, a stage mongod knows, and one this server runs. */
+function checkStages(pipeline: unknown[]): void {
+  for (const stage of pipeline) {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
+      throw new CommandError('Location40323', 'A pipeline stage specification object must contain exactly one field.');
+    }
+    const [name] = Object.keys(stage);
+    if (!MONGOD_STAGES.has(name)) {
+      throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
+    }
+    if (!SUPPORTED_STAGES.has(name)) {
+      throw new CommandError('CommandNotSupported', `${name} is not supported by the embedded MongoDB server`);
+    }
+    const body = stage[name];
+    if (name === '$facet' && isPlainObject(body)) {
+      for (const sub of Object.values(body)) if (Array.isArray(sub)) checkStages(sub);
+    }
+    if ((name === '$lookup' || name === '$unionWith') && isPlainObject(body) && Array.isArray(body.pipeline)) {
+      checkStages(body.pipeline);
+    }
+  }
+}
 
 /** One entry of a write command's writeErrors. */
 function writeError(index: number, error: unknown): Document {
@@ -48,34 +160,42 @@ function withWriteErrors(reply: Document, writeErrors: Document[]): Document {
 
 const find: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'find');
+  checkFields(command, 'find', COMMAND_FIELDS.find, true);
   const rawLimit = optionalNumber(command, 'limit') ?? 0;
-  const docs = findBson(context.catalog.collection(context.db, name), {
+  const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, command.hint);
+  const docs = findBson(collection, {
     filter: optionalDocument(command, 'filter'),
     sort: optionalDocument(command, 'sort'),
     projection: optionalDocument(command, 'projection'),
     skip: optionalNumber(command, 'skip'),
     limit: Math.abs(rawLimit),
-    collation: optionalDocument(command, 'collation'),
+    collation: parseCollation(command.collation),
+    variables: letVariables(command),
   });
   // A negative limit is the legacy way of asking for a single batch.
   const singleBatch = command.singleBatch === true || rawLimit < 0;
   const batchSize = optionalNumber(command, 'batchSize');
-  return { cursor: context.cursors.start(`${context.db}.${name}`, docs, { batchSize, singleBatch }) };
+  const noTimeout = command.noCursorTimeout === true;
+  return { cursor: context.cursors.start(`${context.db}.${name}`, docs, { batchSize, singleBatch, noTimeout }) };
 };
 
 const getMore: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'collection');
+  checkFields(command, 'getMore', COMMAND_FIELDS.getMore, true);
   const id = cursorIdOf(command.getMore);
   return { cursor: context.cursors.getMore(id, `${context.db}.${name}`, optionalNumber(command, 'batchSize')) };
 };
 
 const killCursors: CommandHandler = (command, context) => {
+  checkFields(command, 'killCursors', COMMAND_FIELDS.killCursors, true);
   const ids = requireArray(command, 'cursors').map(cursorIdOf);
   return { ...context.cursors.kill(ids), cursorsAlive: [], cursorsUnknown: [] };
 };
 
 const insert: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'insert');
+  checkFields(command, 'insert', COMMAND_FIELDS.insert, true);
   // Documents from a document sequence arrive in BSON form and are stored as they are; others are objects.
   const raw = command.documents instanceof RawDocuments ? command.documents : undefined;
   const documents = raw ? undefined : requireArray(command, 'documents');
@@ -84,7 +204,10 @@ const insert: CommandHandler = (command, context) => {
   const writeErrors = runStatements(raw ? raw.length : documents!.length, command.ordered !== false, (i) => {
     const doc = raw ? raw.document(i) : documents![i];
     if (Buffer.isBuffer(doc)) collection.insertBytes(doc);
-    else collection.insert(doc);
+    else {
+      checkIdField(doc);
+      collection.insert(doc);
+    }
     n += 1;
   });
   return withWriteErrors({ n }, writeErrors);
@@ -97,34 +220,47 @@ interface UpdateStatement {
   multi?: boolean;
   arrayFilters?: Document[];
   collation?: Document;
-  sort?: Document;
+  hint?: unknown;
 }
 
 const update: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'update');
+  checkFields(command, 'update', COMMAND_FIELDS.update, true);
   const statements = requireArray(command, 'updates') as UpdateStatement[];
+  const variables = letVariables(command);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
     const statement = statements[index];
-    const { q: query = {}, u, upsert = false, multi = false, arrayFilters, collation, sort } = statement;
+    checkFields(statement, 'update.updates', UPDATE_STATEMENT_FIELDS);
+    const { q: query = {}, u, upsert = false, multi = false, arrayFilters } = statement;
+    const collation = parseCollation(statement.collation);
     // Parsed up front so a malformed update is reported even when nothing matches.
     if (updateKind(u) === 'replacement' && multi) {
       throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
     }
+    if (collation) checkUpdateUnderCollation(u, arrayFilters);
+    if (variables && Array.isArray(u)) {
+      throw new CommandError(
+        'CommandNotSupported',
+        'let with a pipeline update is not supported by the embedded MongoDB server',
+      );
+    }
     const collection = context.catalog.collection(context.db, name);
+    checkHint(collection, statement.hint);
     let targets: number[] = [];
     if (collection) {
-      if (multi) targets = new Matcher(query, { collation }).matches(collection);
+      if (multi) targets = makeMatcher(query, collation, variables).matches(collection);
       else {
-        const first = findFirst(collection, query, sort, collation);
+        const first = findFirst(collection, query, undefined, collation, variables);
         if (first !== undefined) targets = [first];
       }
     }
     if (targets.length === 0) {
       if (!upsert) return;
       const doc = buildUpsertDocument(query, u, arrayFilters);
+      checkIdField(doc);
       context.catalog.ensureCollection(context.db, name).insert(doc);
       n += 1;
       upserted.push({ index, _id: doc._id });
@@ -132,6 +268,7 @@ const update: CommandHandler = (command, context) => {
     }
     for (const handle of targets) {
       const { doc: next, changed } = applyUpdate(collection!.document(handle), u, { query, arrayFilters });
+      checkIdField(next);
       n += 1;
       if (changed) {
         collection!.replace(handle, next);
@@ -146,18 +283,26 @@ const update: CommandHandler = (command, context) => {
 
 const remove: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'delete');
+  checkFields(command, 'delete', COMMAND_FIELDS.delete, true);
   const statements = requireArray(command, 'deletes');
+  const variables = letVariables(command);
   let n = 0;
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
     const statement = statements[index];
+    checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
+    const collation = parseCollation(statement.collation);
     const collection = context.catalog.collection(context.db, name);
-    if (!collection) return;
+    checkHint(collection, statement.hint);
     const query: Document = statement.q ?? {};
+    if (!collection) {
+      makeMatcher(query, collation, variables);
+      return;
+    }
     let targets: number[];
     if (statement.limit === 1) {
-      const first = findFirst(collection, query, undefined, statement.collation);
+      const first = findFirst(collection, query, undefined, collation, variables);
       targets = first === undefined ? [] : [first];
-    } else targets = new Matcher(query, { collation: statement.collation }).matches(collection);
+    } else targets = makeMatcher(query, collation, variables).matches(collection);
     for (const handle of targets) collection.remove(handle);
     n += targets.length;
   });
@@ -170,11 +315,14 @@ function projectOne(doc: Document | undefined, fields: Document | undefined, que
 }
 
 const findAndModify: CommandHandler = (command, context) => {
-  const name = collectionNameOf(command, Object.keys(command)[0]);
+  const commandName = Object.keys(command)[0];
+  const name = collectionNameOf(command, commandName);
+  checkFields(command, commandName, COMMAND_FIELDS.findAndModify, true);
   const query = optionalDocument(command, 'query') ?? {};
   const sort = optionalDocument(command, 'sort');
   const fields = optionalDocument(command, 'fields');
-  const collation = optionalDocument(command, 'collation');
+  const collation = parseCollation(command.collation);
+  const variables = letVariables(command);
   const arrayFilters = command.arrayFilters as Document[] | undefined;
   const returnNew = command.new === true;
   if (command.remove === true && command.update !== undefined) {
@@ -184,8 +332,18 @@ const findAndModify: CommandHandler = (command, context) => {
     throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
   }
 
+  if (command.update !== undefined) {
+    if (collation) checkUpdateUnderCollation(command.update, arrayFilters);
+    if (variables && Array.isArray(command.update)) {
+      throw new CommandError(
+        'CommandNotSupported',
+        'let with a pipeline update is not supported by the embedded MongoDB server',
+      );
+    }
+  }
   const collection = context.catalog.collection(context.db, name);
-  const handle = findFirst(collection, query, sort, collation);
+  checkHint(collection, command.hint);
+  const handle = findFirst(collection, query, sort, collation, variables);
   const found = handle === undefined ? undefined : collection!.document(handle);
 
   if (command.remove === true) {
@@ -197,6 +355,7 @@ const findAndModify: CommandHandler = (command, context) => {
   if (found) {
     // applyUpdate works on a copy: `found` stays the version before the update.
     const { doc: next, changed } = applyUpdate(found, updateSpec, { query, arrayFilters });
+    checkIdField(next);
     if (changed) collection!.replace(handle!, next);
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
@@ -205,6 +364,7 @@ const findAndModify: CommandHandler = (command, context) => {
   }
   if (command.upsert === true) {
     const doc = buildUpsertDocument(query, updateSpec, arrayFilters);
+    checkIdField(doc);
     context.catalog.ensureCollection(context.db, name).insert(doc);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
@@ -216,48 +376,48 @@ const findAndModify: CommandHandler = (command, context) => {
 
 const count: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'count');
+  checkFields(command, 'count', COMMAND_FIELDS.count, true);
   const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, command.hint);
   const query = optionalDocument(command, 'query') ?? {};
+  const collation = parseCollation(command.collation);
   const skip = optionalNumber(command, 'skip') ?? 0;
   const limit = Math.abs(optionalNumber(command, 'limit') ?? 0);
   let n = 0;
   if (collection) {
     if (Object.keys(query).length === 0) n = collection.size;
-    else n = new Matcher(query, { collation: optionalDocument(command, 'collation') }).matches(collection).length;
-  }
+    else n = makeMatcher(query, collation).matches(collection).length;
+  } else makeMatcher(query, collation);
   n = Math.max(0, n - skip);
   return { n: limit > 0 ? Math.min(n, limit) : n };
 };
 
 const distinct: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'distinct');
+  checkFields(command, 'distinct', COMMAND_FIELDS.distinct, true);
   if (typeof command.key !== 'string') throw new CommandError('FailedToParse', "BSON field 'distinct.key' is missing");
   const key = command.key;
   const collection = context.catalog.collection(context.db, name);
+  const collation = parseCollation(command.collation);
+  const matcher = makeMatcher(optionalDocument(command, 'query') ?? {}, collation);
   const values = new Map<string, unknown>();
+  // Under a collation, strings equal by it are one value (the first one met), as on mongod.
+  const distinctStrings: string[] = [];
   if (collection) {
-    const matcher = new Matcher(optionalDocument(command, 'query') ?? {}, {
-      collation: optionalDocument(command, 'collation'),
-    });
     for (const handle of matcher.matches(collection)) {
       for (const value of collection.source(handle).valuesAt(key)) {
         // valuesAtPath reports an empty array as itself (an index key); distinct ignores it, like missing.
         if (value === MISSING || Array.isArray(value)) continue;
+        if (collation && typeof value === 'string') {
+          if (distinctStrings.some((known) => collation.order(known, value) === 0)) continue;
+          distinctStrings.push(value);
+        }
         values.set(keyOf(value), value);
       }
     }
   }
   return { values: [...values.values()] };
 };
-
-const UNSUPPORTED_STAGES = new Set([
-  '$out',
-  '$merge',
-  '$currentOp',
-  '$listSessions',
-  '$listLocalSessions',
-  '$changeStream',
-]);
 
 /** A $group _id that is one constant value for every document. */
 function isConstant(value: unknown): boolean {
@@ -301,18 +461,20 @@ function countOnly(stages: Document[], matched: number): Document[] | undefined 
 }
 
 const aggregate: CommandHandler = (command, context) => {
-  const pipeline = requireArray(command, 'pipeline');
+  checkFields(command, 'aggregate', COMMAND_FIELDS.aggregate, true);
+  const requested = requireArray(command, 'pipeline');
   if (!optionalDocument(command, 'cursor') && command.explain !== true) {
     throw new CommandError(
       'FailedToParse',
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   }
+  checkStages(requested);
+  const collation = parseCollation(command.collation);
+  const variables = letVariables(command);
+  // Under a collation, string comparisons are rewritten to compare by it (collation.ts).
+  const pipeline = collation ? rewritePipeline(requested) : requested;
   const stageNames = pipeline.map((stage) => Object.keys(stage)[0]);
-  const unsupported = stageNames.find((stage) => UNSUPPORTED_STAGES.has(stage));
-  if (unsupported) {
-    throw new CommandError('CommandNotSupported', `${unsupported} is not supported by the embedded MongoDB server`);
-  }
   const target = command.aggregate;
   if (typeof target !== 'string') {
     throw new CommandError(
@@ -320,16 +482,23 @@ const aggregate: CommandHandler = (command, context) => {
       'aggregate on a whole database is not supported by the embedded MongoDB server',
     );
   }
-  const collation = optionalDocument(command, 'collation');
-
   // A leading $match goes through the indexed matcher; mingo runs the rest, on decoded copies of the documents
   // (fresh objects, so stages that modify their input change nothing stored).
   const collection = context.catalog.collection(context.db, target);
+  checkHint(collection, command.hint);
+  const mingoOptions: Partial<Options> = {
+    ...collation?.mingoOptions,
+    ...(variables ? { variables } : {}),
+  };
   let handles: number[] = [];
   let rest = pipeline;
   if (collection) {
     if (stageNames[0] === '$match') {
-      handles = new Matcher(pipeline[0].$match, { collation }).matches(collection);
+      // Already rewritten for the collation: only its operators are needed.
+      handles = new Matcher(pipeline[0].$match, {
+        collation: collation?.mingoSpec,
+        mingo: mingoOptions,
+      }).matches(collection);
       rest = pipeline.slice(1);
     } else {
       handles = [...collection.handles()];
@@ -343,10 +512,7 @@ const aggregate: CommandHandler = (command, context) => {
       return other ? [...other.handles()].map((handle) => other.document(handle)) : [];
     };
     results = rest.length
-      ? new Aggregator(rest, {
-          collectionResolver: resolveCollection,
-          ...(collation ? { collation: collation as CollationSpec } : {}),
-        }).run(input)
+      ? new Aggregator(rest, { collectionResolver: resolveCollection, ...mingoOptions }).run(input)
       : input;
   }
   const batchSize = optionalNumber(optionalDocument(command, 'cursor') ?? {}, 'batchSize');

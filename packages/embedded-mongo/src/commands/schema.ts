@@ -5,7 +5,9 @@ import type { Collection } from '../collection';
 import { CommandError } from '../errors';
 import { ID_INDEX_SPEC } from '../indexes';
 import { isPlainObject } from '../values';
+import { parseCollation } from '../collation';
 import { collectionNameOf, optionalDocument, type CommandContext, type CommandHandler } from './context';
+import { checkFields, COMMAND_FIELDS, INDEX_OPTIONS } from './options';
 
 /** Fields every command may carry that are not options of the command itself. */
 const GENERIC_FIELDS = new Set([
@@ -39,6 +41,16 @@ function existingCollection(context: CommandContext, name: string): Collection {
 
 const create: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'create');
+  if (command.viewOn !== undefined || command.pipeline !== undefined) {
+    throw new CommandError('CommandNotSupported', 'views are not supported by the embedded MongoDB server');
+  }
+  // A collection's default collation: the simple one is the default; any other is refused, as are the
+  // options this server does not apply (capped, validator, timeseries, ...).
+  if (parseCollation(command.collation) === undefined) delete command.collation;
+  checkFields(command, 'create', COMMAND_FIELDS.create, true);
+  if (command.autoIndexId === false) {
+    throw new CommandError('CommandNotSupported', 'autoIndexId: false is not supported by the embedded MongoDB server');
+  }
   context.catalog.createCollection(context.db, name, commandOptions(command, 'create'));
   return {};
 };
@@ -93,12 +105,29 @@ function normalizeIndexSpec(spec: unknown): Document {
   ) {
     throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative number');
   }
+  for (const field of Object.keys(spec)) {
+    if (!INDEX_OPTIONS.has(field)) {
+      throw new CommandError(
+        'InvalidIndexSpecificationOption',
+        `The field '${field}' is not valid for an index specification. Specification: ${JSON.stringify(spec)}`,
+      );
+    }
+  }
+  // An index with a collation orders and compares its keys by it (a unique one with strength 2 takes 'A' and
+  // 'a' as duplicates); this server's indexes compare keys as they are, so only the simple collation is taken.
+  if (spec.collation !== undefined && parseCollation(spec.collation) !== undefined) {
+    throw new CommandError(
+      'CommandNotSupported',
+      'indexes with a non-simple collation are not supported by the embedded MongoDB server',
+    );
+  }
   const { v: _version, ns: _ns, key, name, ...options } = spec;
   return { v: 2, key, name, ...options };
 }
 
 const createIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'createIndexes');
+  checkFields(command, 'createIndexes', COMMAND_FIELDS.createIndexes, true);
   if (!Array.isArray(command.indexes) || command.indexes.length === 0) {
     throw new CommandError('FailedToParse', 'Must specify at least one index to create');
   }
