@@ -213,7 +213,10 @@ export function applyUpdate(
   } else {
     const [result] = new Aggregator(update as Document[], {}).run([cloneValue(doc)]);
     if (!result) throw new CommandError('BadValue', 'update pipeline removed the document');
-    if (!context.inserting && !sameValue(result._id, doc._id)) throw immutableIdError(result._id);
+    // A pipeline whose output has no _id (e.g. $replaceRoot) keeps the document's, as on mongod.
+    if (!context.inserting && result._id !== undefined && !sameValue(result._id, doc._id)) {
+      throw immutableIdError(result._id);
+    }
     next = idFirst(result, result._id ?? doc._id);
   }
   if (next._id === undefined) delete next._id;
