@@ -23,6 +23,7 @@ export const ErrorCode = {
   DollarPrefixedFieldName: 52,
   OptionNotSupportedOnView: 167,
   Location16020: 16020,
+  Location16870: 16870,
   Location40081: 40081,
   Location40323: 40323,
   Location40324: 40324,

@@ -29,12 +29,9 @@ function letVariables(command: Document): Document | undefined {
   const variables: Document = {};
   for (const [name, expression] of Object.entries(value)) {
     if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
-      throw new CommandError('FailedToParse', `'${name}' starts with an invalid character for a user variable name`);
+      throw new CommandError('Location16870', `'${name}' starts with an invalid character for a user variable name`);
     }
-    const [evaluated] = new Aggregator([
-      { $project: { _id: 0, value: { $literal: null } } },
-      { $set: { value: expression } },
-    ]).run([{}]);
+    const [evaluated] = new Aggregator([{ $set: { value: expression } }]).run([{}]);
     variables[name] = evaluated?.value;
   }
   return variables;
@@ -84,21 +81,23 @@ function checkUpdateUnderCollation(update: Document | Document[], arrayFilters: 
   }
 }
 
-/** The `_id` of a document may not hold $-prefixed field names (mongod's storage validation). */
+/**
+ * The `_id` of a document may not hold $-prefixed field names (mongod's storage validation), except a DBRef's
+ * ($ref, $id, $db).
+ */
 function checkIdField(doc: Document): void {
-  const check = (value: unknown): void => {
-    if (!isPlainObject(value)) return;
-    for (const [field, inner] of Object.entries(value)) {
-      if (field.startsWith('$')) {
-        throw new CommandError(
-          'DollarPrefixedFieldName',
-          `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
-        );
-      }
-      check(inner);
-    }
-  };
-  check(doc._id);
+  const id = doc._id;
+  if (!isPlainObject(id)) return;
+  const fields = Object.keys(id);
+  const dbRef = fields[0] === '$ref' && typeof id.$ref === 'string' && fields[1] === '$id';
+  fields.forEach((field, i) => {
+    if (!field.startsWith('$')) return;
+    if (dbRef && (i < 2 || (i === 2 && field === '$db' && typeof id.$db === 'string'))) return;
+    throw new CommandError(
+      'DollarPrefixedFieldName',
+      `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
+    );
+  });
 }
 
 /** Checks a pipeline's stages: one field each, a stage mongod knows, and one this server runs. */
@@ -227,13 +226,14 @@ const update: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'update');
   checkFields(command, 'update', COMMAND_FIELDS.update, true);
   const statements = requireArray(command, 'updates') as UpdateStatement[];
+  // Parsed with the command, as mongod's IDL does: an unknown field fails the whole command.
+  for (const statement of statements) checkFields(statement, 'update.updates', UPDATE_STATEMENT_FIELDS);
   const variables = letVariables(command);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
     const statement = statements[index];
-    checkFields(statement, 'update.updates', UPDATE_STATEMENT_FIELDS);
     const { q: query = {}, u, upsert = false, multi = false, arrayFilters } = statement;
     const collation = parseCollation(statement.collation);
     // Parsed up front so a malformed update is reported even when nothing matches.
@@ -285,11 +285,11 @@ const remove: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'delete');
   checkFields(command, 'delete', COMMAND_FIELDS.delete, true);
   const statements = requireArray(command, 'deletes');
+  for (const statement of statements) checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
   const variables = letVariables(command);
   let n = 0;
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
     const statement = statements[index];
-    checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
     const collation = parseCollation(statement.collation);
     const collection = context.catalog.collection(context.db, name);
     checkHint(collection, statement.hint);

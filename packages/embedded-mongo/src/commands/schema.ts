@@ -128,6 +128,9 @@ function normalizeIndexSpec(spec: unknown): Document {
 const createIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'createIndexes');
   checkFields(command, 'createIndexes', COMMAND_FIELDS.createIndexes, true);
+  if (command.commitQuorum !== undefined) {
+    throw new CommandError('BadValue', "Standalones can't specify commitQuorum");
+  }
   if (!Array.isArray(command.indexes) || command.indexes.length === 0) {
     throw new CommandError('FailedToParse', 'Must specify at least one index to create');
   }
