@@ -116,6 +116,11 @@ const IMPLEMENTED: Record<string, { base: Document; options: Document }> = {
     options: { comment: 'c' },
   },
   create: { base: { create: 'created' }, options: {} },
+  listCollections: {
+    base: { listCollections: 1 },
+    options: { filter: { name: 'items' }, nameOnly: true, authorizedCollections: true, cursor: { batchSize: 1 } },
+  },
+  listIndexes: { base: { listIndexes: 'items' }, options: { cursor: { batchSize: 1 } } },
 };
 
 /** Options MongoDB 7.0 takes that the embedded server refuses (115), with a value that is not the default. */

@@ -59,6 +59,8 @@ function isDefault(value: unknown): boolean {
   );
 }
 
+const fieldSets = new WeakMap<FieldSpec, { implemented: Set<string>; unsupported: Set<string> }>();
+
 export function unknownField(context: string, field: string): CommandError {
   return new CommandError('Location40415', `BSON field '${context}.${field}' is an unknown field.`);
 }
@@ -68,8 +70,12 @@ export function unknownField(context: string, field: string): CommandError {
  * `skipFirst`: the first field is the command's own name.
  */
 export function checkFields(document: Document, context: string, spec: FieldSpec, skipFirst = false): void {
-  const implemented = new Set(spec.implemented);
-  const unsupported = new Set(spec.unsupported ?? []);
+  let sets = fieldSets.get(spec);
+  if (!sets) {
+    sets = { implemented: new Set(spec.implemented), unsupported: new Set(spec.unsupported ?? []) };
+    fieldSets.set(spec, sets);
+  }
+  const { implemented, unsupported } = sets;
   let first = skipFirst;
   for (const [field, value] of Object.entries(document)) {
     if (first) {
@@ -211,6 +217,10 @@ export const COMMAND_FIELDS: Record<string, FieldSpec> = {
       'flags',
     ],
   },
+  listCollections: { implemented: ['filter', 'nameOnly', 'authorizedCollections', 'cursor'] },
+  listIndexes: { implemented: ['cursor'], unsupported: ['includeBuildUUIDs', 'includeIndexBuildInfo'] },
+  drop: { implemented: [] },
+  dropIndexes: { implemented: ['index'] },
   createIndexes: {
     implemented: ['indexes', 'commitQuorum'],
     unsupported: ['ignoreUnknownIndexOptions', 'isTimeseriesNamespace', 'collectionUUID'],

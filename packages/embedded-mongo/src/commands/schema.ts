@@ -57,6 +57,7 @@ const create: CommandHandler = (command, context) => {
 
 const drop: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'drop');
+  checkFields(command, 'drop', COMMAND_FIELDS.drop, true);
   const dropped = context.catalog.dropCollection(context.db, name);
   // Dropping a missing collection succeeds, as on MongoDB 7.
   return dropped ? { ns: dropped.ns, nIndexesWas: dropped.indexSpecs().length } : {};
@@ -66,6 +67,7 @@ const drop: CommandHandler = (command, context) => {
 const collectionUuids = new WeakMap<Collection, UUID>();
 
 const listCollections: CommandHandler = (command, context) => {
+  checkFields(command, 'listCollections', COMMAND_FIELDS.listCollections, true);
   const filter = optionalDocument(command, 'filter');
   const nameOnly = command.nameOnly === true;
   let entries: Document[] = context.catalog.collections(context.db).map((collection) => {
@@ -151,13 +153,16 @@ const createIndexes: CommandHandler = (command, context) => {
 
 const listIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'listIndexes');
+  checkFields(command, 'listIndexes', COMMAND_FIELDS.listIndexes, true);
   const collection = existingCollection(context, name);
   const batchSize = optionalDocument(command, 'cursor')?.batchSize as number | undefined;
   return { cursor: context.cursors.start(`${context.db}.${name}`, collection.indexSpecs(), { batchSize }) };
 };
 
 const dropIndexes: CommandHandler = (command, context) => {
-  const name = collectionNameOf(command, Object.keys(command)[0]);
+  const commandName = Object.keys(command)[0];
+  const name = collectionNameOf(command, commandName);
+  checkFields(command, commandName, COMMAND_FIELDS.dropIndexes, true);
   const collection = existingCollection(context, name);
   const nIndexesWas = collection.indexSpecs().length;
   const target = command.index;
