@@ -11,7 +11,7 @@ import { duplicateKeyError, ID_INDEX_SPEC, Index, type IndexKeys } from './index
 import type { BsonList } from './rawbson';
 import { BytesSource, fieldName, RecordStore, type DocSource } from './records';
 import type { JournalRecord } from './storage';
-import { keyHash, keyOf, valueAtPath } from './values';
+import { isPlainObject, keyHash, keyOf, valueAtPath } from './values';
 
 export type Recorder = (record: JournalRecord) => void;
 
@@ -203,6 +203,7 @@ export class Collection {
     const bytes = idAt === 4 && input[4] !== BsonType.Undefined ? input : withIdFirst(input, idAt);
     if (bytes[4] === BsonType.Array) throw invalidId('array');
     if (bytes[4] === BsonType.Regex) throw invalidId('regex');
+    if (bytes[4] === BsonType.Object) validateId(new BytesSource(bytes, 0).valuesAt('_id')[0]);
     this.insertEncoded(bytes);
   }
 
@@ -257,6 +258,7 @@ export class Collection {
 
   /** Replaces a stored document by a new version with the same _id (the caller guarantees the _id). */
   replace(handle: number, next: Document): void {
+    validateId(next._id);
     const bytes = encode(next);
     const source = new BytesSource(bytes, 0);
     const keys = this.keysOf(source);
@@ -453,9 +455,24 @@ function invalidId(type: 'array' | 'regex'): CommandError {
   return new CommandError('InvalidIdField', `The '_id' value cannot be of type ${type}`);
 }
 
+/**
+ * mongod's check of an _id: not an array or regex, and no $-prefixed field names in an embedded document,
+ * except a DBRef's ($ref, $id, then optionally $db).
+ */
 function validateId(value: unknown): void {
   if (Array.isArray(value)) throw invalidId('array');
   if (value instanceof RegExp) throw invalidId('regex');
+  if (!isPlainObject(value)) return;
+  const fields = Object.keys(value);
+  const dbRef = fields[0] === '$ref' && typeof value.$ref === 'string' && fields[1] === '$id';
+  fields.forEach((field, i) => {
+    if (!field.startsWith('$')) return;
+    if (dbRef && (i < 2 || (i === 2 && field === '$db' && typeof value.$db === 'string'))) return;
+    throw new CommandError(
+      'DollarPrefixedFieldName',
+      `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
+    );
+  });
 }
 
 /** A TTL field may hold a date or an array of dates; the earliest one counts, anything else never expires. */

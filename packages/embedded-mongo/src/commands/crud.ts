@@ -81,25 +81,6 @@ function checkUpdateUnderCollation(update: Document | Document[], arrayFilters: 
   }
 }
 
-/**
- * The `_id` of a document may not hold $-prefixed field names (mongod's storage validation), except a DBRef's
- * ($ref, $id, $db).
- */
-function checkIdField(doc: Document): void {
-  const id = doc._id;
-  if (!isPlainObject(id)) return;
-  const fields = Object.keys(id);
-  const dbRef = fields[0] === '$ref' && typeof id.$ref === 'string' && fields[1] === '$id';
-  fields.forEach((field, i) => {
-    if (!field.startsWith('$')) return;
-    if (dbRef && (i < 2 || (i === 2 && field === '$db' && typeof id.$db === 'string'))) return;
-    throw new CommandError(
-      'DollarPrefixedFieldName',
-      `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`,
-    );
-  });
-}
-
 /** Checks a pipeline's stages: one field each, a stage mongod knows, and one this server runs. */
 function checkStages(pipeline: unknown[]): void {
   for (const stage of pipeline) {
@@ -203,10 +184,7 @@ const insert: CommandHandler = (command, context) => {
   const writeErrors = runStatements(raw ? raw.length : documents!.length, command.ordered !== false, (i) => {
     const doc = raw ? raw.document(i) : documents![i];
     if (Buffer.isBuffer(doc)) collection.insertBytes(doc);
-    else {
-      checkIdField(doc);
-      collection.insert(doc);
-    }
+    else collection.insert(doc);
     n += 1;
   });
   return withWriteErrors({ n }, writeErrors);
@@ -260,7 +238,6 @@ const update: CommandHandler = (command, context) => {
     if (targets.length === 0) {
       if (!upsert) return;
       const doc = buildUpsertDocument(query, u, arrayFilters);
-      checkIdField(doc);
       context.catalog.ensureCollection(context.db, name).insert(doc);
       n += 1;
       upserted.push({ index, _id: doc._id });
@@ -268,7 +245,6 @@ const update: CommandHandler = (command, context) => {
     }
     for (const handle of targets) {
       const { doc: next, changed } = applyUpdate(collection!.document(handle), u, { query, arrayFilters });
-      checkIdField(next);
       n += 1;
       if (changed) {
         collection!.replace(handle, next);
@@ -355,7 +331,6 @@ const findAndModify: CommandHandler = (command, context) => {
   if (found) {
     // applyUpdate works on a copy: `found` stays the version before the update.
     const { doc: next, changed } = applyUpdate(found, updateSpec, { query, arrayFilters });
-    checkIdField(next);
     if (changed) collection!.replace(handle!, next);
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
@@ -364,7 +339,6 @@ const findAndModify: CommandHandler = (command, context) => {
   }
   if (command.upsert === true) {
     const doc = buildUpsertDocument(query, updateSpec, arrayFilters);
-    checkIdField(doc);
     context.catalog.ensureCollection(context.db, name).insert(doc);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
