@@ -309,7 +309,28 @@ describe('MongoDB 7.0 behaviour', () => {
   });
 });
 
-describe('views, $out, $merge and collMod: implemented by MongoDB, refused by the embedded server', () => {
+describe('collMod', () => {
+  test("changes a TTL index's expireAfterSeconds and an index's hidden flag", async () => {
+    const ttl = db.collection('ttl');
+    await ttl.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+    await ttl.createIndex({ b: 1 });
+    const reply = await db.command({ collMod: 'ttl', index: { keyPattern: { at: 1 }, expireAfterSeconds: 120 } });
+    expect(reply).toMatchObject({ expireAfterSeconds_old: 60, expireAfterSeconds_new: 120, ok: 1 });
+    const hidden = await db.command({ collMod: 'ttl', index: { name: 'b_1', hidden: true } });
+    expect(hidden).toMatchObject({ hidden_old: false, hidden_new: true });
+    const indexes = await ttl.indexes();
+    expect(indexes.find((index) => index.name === 'at_1')?.expireAfterSeconds).toBe(120);
+    expect(indexes.find((index) => index.name === 'b_1')?.hidden).toBe(true);
+    await expect(
+      db.command({ collMod: 'ttl', index: { name: 'nope_1', expireAfterSeconds: 5 } }),
+    ).rejects.toMatchObject({ code: 27, codeName: 'IndexNotFound' });
+    await expect(
+      db.command({ collMod: 'missing', index: { name: 'at_1', expireAfterSeconds: 5 } }),
+    ).rejects.toMatchObject({ code: 26, codeName: 'NamespaceNotFound' });
+  });
+});
+
+describe('views, $out, $merge and collMod validators: implemented by MongoDB, refused by the embedded server', () => {
   test('a view', async () => {
     const created = db.createCollection('bigItems', { viewOn: 'items', pipeline: [{ $match: { n: { $gte: 2 } } }] });
     if (externalUri) {
@@ -346,16 +367,10 @@ describe('views, $out, $merge and collMod: implemented by MongoDB, refused by th
     }
   });
 
-  test('collMod', async () => {
-    const ttl = db.collection('ttl');
-    await ttl.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
-    const modified = db.command({ collMod: 'ttl', index: { keyPattern: { at: 1 }, expireAfterSeconds: 120 } });
-    if (externalUri) {
-      await modified;
-      const indexes = await ttl.indexes();
-      expect(indexes.find((index) => index.name === 'at_1')?.expireAfterSeconds).toBe(120);
-    } else {
-      await expect(modified).rejects.toMatchObject({ code: 59, codeName: 'CommandNotFound' });
-    }
+  test('collMod: a validator is refused by the embedded server', async () => {
+    const modified = db.command({ collMod: 'items', validator: { n: { $exists: true } } });
+    if (externalUri) await modified;
+    else await expect(modified).rejects.toMatchObject({ code: 115, codeName: 'CommandNotSupported' });
+    await expect(db.command({ collMod: 'items', bogus: 1 })).rejects.toMatchObject({ code: 40415 });
   });
 });

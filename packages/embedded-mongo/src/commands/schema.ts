@@ -7,7 +7,7 @@ import { ID_INDEX_SPEC } from '../indexes';
 import { isPlainObject } from '../values';
 import { parseCollation } from '../collation';
 import { collectionNameOf, optionalDocument, type CommandContext, type CommandHandler } from './context';
-import { checkFields, COMMAND_FIELDS, INDEX_OPTIONS } from './options';
+import { checkFields, COMMAND_FIELDS, INDEX_OPTIONS, unknownField } from './options';
 
 /** Fields every command may carry that are not options of the command itself. */
 const GENERIC_FIELDS = new Set([
@@ -184,7 +184,88 @@ const dropIndexes: CommandHandler = (command, context) => {
   return { nIndexesWas };
 };
 
+/**
+ * collMod: changes an index's TTL (expireAfterSeconds) or hidden flag, as mongod does; the other options
+ * (validator, views, capped sizes, ...) are refused. The index is rebuilt with its new spec (journaled as a
+ * drop and a create).
+ */
+const collMod: CommandHandler = (command, context) => {
+  const name = collectionNameOf(command, 'collMod');
+  checkFields(command, 'collMod', COMMAND_FIELDS.collMod, true);
+  const collection = context.catalog.collection(context.db, name);
+  if (!collection) throw new CommandError('NamespaceNotFound', `ns does not exist: ${context.db}.${name}`);
+  const change = command.index;
+  if (change === undefined) return {};
+  if (!isPlainObject(change)) {
+    throw new CommandError('TypeMismatch', "BSON field 'collMod.index' is the wrong type, expected type 'object'");
+  }
+  for (const field of Object.keys(change)) {
+    if (!['keyPattern', 'name', 'expireAfterSeconds', 'hidden'].includes(field)) {
+      if (['unique', 'prepareUnique', 'forceNonUnique'].includes(field)) {
+        throw new CommandError(
+          'CommandNotSupported',
+          `BSON field 'collMod.index.${field}' is not supported by the embedded MongoDB server`,
+        );
+      }
+      throw unknownField('collMod.index', field);
+    }
+  }
+  if ((change.keyPattern === undefined) === (change.name === undefined)) {
+    throw new CommandError('InvalidOptions', 'Must specify either index name or key pattern.');
+  }
+  const index =
+    change.name !== undefined
+      ? collection.indexNamed(String(change.name))
+      : isPlainObject(change.keyPattern)
+        ? collection.indexWithKey(change.keyPattern)
+        : undefined;
+  if (!index) {
+    const wanted = change.name !== undefined ? String(change.name) : JSON.stringify(change.keyPattern);
+    throw new CommandError('IndexNotFound', `cannot find index ${wanted} for ns ${collection.ns}`);
+  }
+  if (change.expireAfterSeconds === undefined && change.hidden === undefined) {
+    throw new CommandError('InvalidOptions', 'no expireAfterSeconds or hidden field');
+  }
+  const reply: Document = {};
+  const spec: Document = { ...index.spec };
+  if (change.expireAfterSeconds !== undefined) {
+    const seconds = change.expireAfterSeconds;
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0) {
+      throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative integer');
+    }
+    if (spec.expireAfterSeconds === undefined) {
+      throw new CommandError('InvalidOptions', 'no expireAfterSeconds field to update');
+    }
+    if (spec.expireAfterSeconds !== seconds) {
+      reply.expireAfterSeconds_old = spec.expireAfterSeconds;
+      reply.expireAfterSeconds_new = seconds;
+      spec.expireAfterSeconds = seconds;
+    }
+  }
+  if (change.hidden !== undefined) {
+    if (typeof change.hidden !== 'boolean') {
+      throw new CommandError(
+        'TypeMismatch',
+        "BSON field 'collMod.index.hidden' is the wrong type, expected type 'bool'",
+      );
+    }
+    if (index.name === '_id_') throw new CommandError('BadValue', "can't hide _id index");
+    if ((spec.hidden === true) !== change.hidden) {
+      reply.hidden_old = spec.hidden === true;
+      reply.hidden_new = change.hidden;
+      if (change.hidden) spec.hidden = true;
+      else delete spec.hidden;
+    }
+  }
+  if (Object.keys(reply).length) {
+    collection.dropIndex(index.name);
+    collection.createIndex(spec);
+  }
+  return reply;
+};
+
 export const schemaCommands: Record<string, CommandHandler> = {
+  collMod,
   create,
   drop,
   listCollections,
