@@ -3,10 +3,12 @@
  * decoding single scalar values. Stored documents live as BSON (see records.ts), so queries, sorts and index
  * maintenance read the few fields they need here instead of materializing whole documents.
  *
- * Values decoded here are exactly what bson's `deserialize` (default options) gives for the same bytes.
+ * Values decoded here are exactly what decodeDocument gives for the same bytes: every number keeps its BSON
+ * type (numbers.ts), so a decoded document encodes back to the same bytes.
  */
 import { isUtf8 } from 'node:buffer';
-import { ObjectId } from 'bson';
+import { deserialize, Double, Long, ObjectId, type Document } from 'bson';
+import { isInt32Number } from './numbers';
 
 export const enum BsonType {
   Double = 0x01,
@@ -129,13 +131,15 @@ export function nameBytes(name: string): Uint8Array {
 }
 
 /**
- * The value of a scalar element (type `type`, value at `at`) as bson's deserialize gives it, or UNDECODED for
+ * The value of a scalar element (type `type`, value at `at`) as decodeDocument gives it, or UNDECODED for
  * arrays, embedded documents and the types left to the full decoder.
  */
 export function scalarAt(bytes: Buffer, type: number, at: number): unknown {
   switch (type) {
-    case BsonType.Double:
-      return bytes.readDoubleLE(at);
+    case BsonType.Double: {
+      const value = bytes.readDoubleLE(at);
+      return isInt32Number(value) ? new Double(value) : value;
+    }
     case BsonType.String:
       return bytes.toString('utf8', at + 4, at + 3 + int32(bytes, at));
     case BsonType.ObjectId:
@@ -148,13 +152,81 @@ export function scalarAt(bytes: Buffer, type: number, at: number): unknown {
       return null;
     case BsonType.Int32:
       return int32(bytes, at);
-    case BsonType.Int64: {
-      // deserialize promotes an int64 to a number when it is exact (|value| <= 2^53), else gives a Long
-      const high = int32(bytes, at + 4);
-      return high >= -HIGH_LIMIT && high < HIGH_LIMIT ? int64(bytes, at) : UNDECODED;
-    }
+    case BsonType.Int64:
+      return new Long(int32(bytes, at), int32(bytes, at + 4));
     default:
       return UNDECODED;
+  }
+}
+
+/** Whether an int64 stored at `at` is within ±2^53, so int64() reads it exactly. */
+export function isSafeInt64(bytes: Uint8Array, at: number): boolean {
+  const high = int32(bytes, at + 4);
+  return high >= -HIGH_LIMIT && high < HIGH_LIMIT;
+}
+
+/**
+ * How documents are decoded everywhere (stored documents, commands): as bson's deserialize, with the values a
+ * JavaScript number would lose kept in their BSON wrapper, so that encoding the result gives the same types
+ * back. An int64 stays a Long (even 5), a double that is an integer within int32 range stays a Double (else
+ * bson would write Double(2) back as Int32 2), a regular expression stays a BSONRegExp with its options as
+ * they were (a RegExp keeps only i, m and s). Int32 and every other double are plain numbers, as bson writes
+ * plain numbers back (-0, NaN and fractions as doubles).
+ */
+export function decodeDocument(bytes: Uint8Array): Document {
+  const doc = deserialize(bytes, DECODE_OPTIONS);
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (holdsIntegralDouble(buffer, 0)) keepDoubles(buffer, 0, doc, false);
+  return doc;
+}
+
+const DECODE_OPTIONS = { promoteLongs: false, bsonRegExp: true } as const;
+
+/** Whether the document at `start` holds, at any depth, a double bson would decode to an int32-looking number. */
+function holdsIntegralDouble(bytes: Buffer, start: number): boolean {
+  const end = start + int32(bytes, start) - 1;
+  let at = start + 4;
+  while (at < end) {
+    const type = bytes[at];
+    let value = at + 1;
+    while (bytes[value] !== 0) value += 1;
+    value += 1;
+    if (type === BsonType.Double) {
+      if (isInt32Number(bytes.readDoubleLE(value))) return true;
+    } else if ((type === BsonType.Object || type === BsonType.Array) && holdsIntegralDouble(bytes, value)) {
+      return true;
+    }
+    at = valueEnd(bytes, type, value);
+  }
+  return false;
+}
+
+/** Puts Double wrappers in place of the int32-looking doubles bson decoded into `target` from `start`. */
+function keepDoubles(bytes: Buffer, start: number, target: Document | unknown[], array: boolean): void {
+  const end = start + int32(bytes, start) - 1;
+  let at = start + 4;
+  let index = 0;
+  while (at < end) {
+    const type = bytes[at];
+    const nameStop = nameEnd(bytes, at);
+    const value = nameStop + 1;
+    if (type === BsonType.Double || type === BsonType.Object || type === BsonType.Array) {
+      const key = array ? index : bytes.toString('utf8', at + 1, nameStop);
+      const holder = target as Record<string | number, unknown>;
+      if (type === BsonType.Double) {
+        const number = bytes.readDoubleLE(value);
+        if (isInt32Number(number)) holder[key] = new Double(number);
+      } else if (holdsIntegralDouble(bytes, value)) {
+        const child = holder[key];
+        // An embedded document with $ref and $id decodes as a DBRef: its values are left as decoded.
+        if (Array.isArray(child)) keepDoubles(bytes, value, child, true);
+        else if (child !== null && typeof child === 'object' && Object.getPrototypeOf(child) === Object.prototype) {
+          keepDoubles(bytes, value, child as Document, false);
+        }
+      }
+    }
+    index += 1;
+    at = valueEnd(bytes, type, value);
   }
 }
 
@@ -172,6 +244,8 @@ export function scalarKeyAt(bytes: Buffer, type: number, at: number): string | u
       return 'n' + int32(bytes, at);
     case BsonType.Double:
       return 'n' + bytes.readDoubleLE(at);
+    case BsonType.Int64:
+      return isSafeInt64(bytes, at) ? 'n' + int64(bytes, at) : undefined;
     case BsonType.Date:
       return 'd' + int64(bytes, at);
     case BsonType.Boolean:

@@ -1,6 +1,7 @@
 /** MongoDB's order between values, as sorts and range comparisons use it; strings optionally by a collation. */
 import type { ObjectId } from 'bson';
 import { compare } from 'mingo/util';
+import { compareNumbers } from './numbers';
 import { MISSING } from './values';
 
 // Globals used per comparison, looked up once: under jest's vm context (where the api's tests run this server)
@@ -41,6 +42,8 @@ export function typeRank(value: unknown): number {
       return 7;
     case 'Timestamp':
       return 10;
+    case 'BSONRegExp':
+      return 11;
     case 'MaxKey':
       return 12;
     default:
@@ -56,7 +59,8 @@ export function compareValues(a: unknown, b: unknown, strings?: StringOrder): nu
   const rankA = typeRank(a);
   const rankB = typeRank(b);
   if (rankA !== rankB) return rankA - rankB;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // Numbers by exact value across Int32, Int64, Double and Decimal128, NaN first (numbers.ts).
+  if (typeof a === 'number' && typeof b === 'number') return compareNumbers(a, b);
   if (typeof a === 'string' && typeof b === 'string') {
     if (strings) return strings(a, b);
     return a < b ? -1 : a > b ? 1 : 0;
@@ -64,7 +68,7 @@ export function compareValues(a: unknown, b: unknown, strings?: StringOrder): nu
   if (a instanceof DateClass && b instanceof DateClass) return a.getTime() - b.getTime();
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (rankA === 1) return 0;
-  if (rankA === 2) return Number(a) - Number(b);
+  if (rankA === 2) return compareNumbers(a, b);
   if (rankA === 7) return compareValues((a as ObjectId).toHexString(), (b as ObjectId).toHexString());
   if (strings && rankA === 5) {
     const x = a as unknown[];

@@ -1,14 +1,16 @@
 /**
- * Query evaluation. mingo implements the query language, but testing a document through it costs about a
- * microsecond and a half (plus decoding the stored document), so plain equality conditions ({ userId: x }) are
- * split off: they pick candidates from an index and are checked by comparing the stored bytes, and only what
- * is left goes through mingo.
+ * Query evaluation. mingo implements the query language (with BSON's comparisons: bsonquery.ts), but testing a
+ * document through it costs about a microsecond and a half (plus decoding the stored document), so plain
+ * equality conditions ({ userId: x }) are split off: they pick candidates from an index and are checked by
+ * comparing the stored bytes, and only what is left goes through mingo.
  */
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import type { CollationSpec, Options } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
-import { BsonType, findElement, int32, int64, sameBytes, scalarAt, UNDECODED } from './bsonbytes';
+import { BsonType, findElement, int32, int64, isSafeInt64, sameBytes, scalarKeyAt } from './bsonbytes';
+import { bsonQuery, plainNumbers, usesExpressions } from './bsonquery';
 import type { Collection } from './collection';
+import { compareNumbers, numberKind } from './numbers';
 import { fieldName } from './records';
 import { isIndexableScalar, isPlainObject, keyOf, valuesAtPath } from './values';
 
@@ -63,6 +65,10 @@ function equalsScalar(target: unknown): (value: unknown) => boolean {
     return (value) => value instanceof DateClass && value.getTime() === time;
   }
   if (isObjectId(target)) return (value) => isObjectId(value) && target.equals(value);
+  // A number equals a number of any type with the same value (Int32 5, Long 5, Double 5.0, Decimal128 5.00).
+  if (numberKind(target) !== undefined) {
+    return (value) => value === target || (numberKind(value) !== undefined && compareNumbers(value, target) === 0);
+  }
   return (value) => value === target;
 }
 
@@ -91,7 +97,7 @@ type HandleCheck = (handle: number) => boolean;
  */
 type ByteTest = (bytes: Buffer, type: number, at: number) => boolean | undefined;
 
-/** Types whose value scalarAt always decodes (Int64: when exact), so a comparison with a scalar is settled. */
+/** Types whose comparison with a scalar the bytes settle (Int64 and Decimal128 only by the exact comparison). */
 function settledType(type: number): boolean {
   switch (type) {
     case BsonType.Double:
@@ -121,11 +127,20 @@ function byteTest(target: unknown): ByteTest {
     return (bytes, type, at) => {
       if (type === BsonType.Double) return bytes.readDoubleLE(at) === target;
       if (type === BsonType.Int32) return int32(bytes, at) === target;
-      if (type === BsonType.Int64) {
-        const value = scalarAt(bytes, type, at);
-        return value === UNDECODED ? undefined : value === target;
+      // An int64 beyond ±2^53 (and a Decimal128) is compared exactly on the decoded value.
+      if (type === BsonType.Int64) return isSafeInt64(bytes, at) ? int64(bytes, at) === target : undefined;
+      return type === BsonType.Decimal128 ? undefined : otherwise(type);
+    };
+  }
+  if (numberKind(target) !== undefined) {
+    // A Long, Double or Decimal128 operand: equal keys are equal values (values.ts keyOf).
+    const key = keyOf(target);
+    return (bytes, type, at) => {
+      if (type === BsonType.Double || type === BsonType.Int32 || type === BsonType.Int64) {
+        const found = scalarKeyAt(bytes, type, at);
+        return found === undefined ? undefined : found === key;
       }
-      return otherwise(type);
+      return type === BsonType.Decimal128 ? undefined : otherwise(type);
     };
   }
   if (typeof target === 'boolean') {
@@ -190,13 +205,19 @@ export class Matcher {
   private readonly equalities: EqualityCondition[];
   /** mingo's query for the rest of the filter, if any. */
   private readonly query: Query | undefined;
+  /**
+   * Whether mingo tests documents with plain numbers: a filter with $expr computes on them (mingo's
+   * expressions know no BSON wrappers); the comparison operators take either form.
+   */
+  private readonly plain: boolean;
 
   constructor(filter: Document = {}, options: MatchOptions = {}) {
     // A collation changes string equality (e.g. case-insensitive), so everything goes through mingo then.
     const { equalities, rest } = options.collation ? { equalities: [], rest: filter } : splitFilter(filter);
     this.equalities = equalities;
+    this.plain = usesExpressions(rest);
     if (Object.keys(rest).length) {
-      this.query = new Query(rest, {
+      this.query = bsonQuery(rest, {
         ...(options.collation ? { collation: options.collation as CollationSpec } : {}),
         ...options.mingo,
       });
@@ -262,8 +283,8 @@ export class Matcher {
     this.equalities.forEach((condition, i) => {
       if (!indexed?.covered.has(i)) checks.push(storedEquality(collection, condition, decoded));
     });
-    const { query } = this;
-    if (query) checks.push((handle) => query.test(decoded(handle)));
+    const { query, plain } = this;
+    if (query) checks.push((handle) => query.test(plain ? plainNumbers(decoded(handle)) : decoded(handle)));
     const predicate = combine(checks);
     const seen = indexed?.repeats ? new Set<number>() : undefined;
     for (const handle of indexed ? indexed.handles : collection.handles()) {

@@ -2,14 +2,14 @@
  * Find projections. mingo applies them, except the positional form `{ 'items.$': 1 }` (keep only the first
  * array element the query matched), which needs the query and is done here.
  */
-import { Aggregator, Query } from 'mingo';
 import type { Document } from 'bson';
+import { bsonQuery, runPipeline } from './bsonquery';
 import { CommandError } from './errors';
 import { projectObject, simpleProjection } from './rawbson';
 import { isPlainObject } from './values';
 
 /** The query conditions on `path` or below it, re-rooted at a single-element array field `e`. */
-function elementConditions(filter: Document, path: string, into: Document = {}): Document {
+export function elementConditions(filter: Document, path: string, into: Document = {}): Document {
   for (const [key, condition] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(condition)) {
       for (const clause of condition) if (isPlainObject(clause)) elementConditions(clause, path, into);
@@ -50,7 +50,7 @@ export function projectDocuments(
   const simple = simpleProjection(projection);
   if (simple) return docs.map((doc) => projectObject(doc, simple));
   const positional = Object.keys(projection).filter((key) => key.endsWith('.$'));
-  if (positional.length === 0) return new Aggregator([{ $project: projection }], {}).run(docs).map(idFirst);
+  if (positional.length === 0) return runPipeline([{ $project: projection }], docs).map(idFirst);
   if (positional.length > 1)
     throw new CommandError('BadValue', 'Cannot specify more than one positional projection per query.');
 
@@ -63,9 +63,9 @@ export function projectDocuments(
     );
   }
   // Each element is tested as if it were the whole array, as the positional update operator does.
-  const elementQuery = new Query(conditions, {});
+  const elementQuery = bsonQuery(conditions);
   const { [positional[0]]: _positional, ...rest } = projection;
-  const projected = new Aggregator([{ $project: { ...rest, [arrayPath]: 1 } }], {}).run(docs);
+  const projected = runPipeline([{ $project: { ...rest, [arrayPath]: 1 } }], docs);
   return projected.map((result, i) => {
     const elements = getPath(docs[i], arrayPath);
     const match = Array.isArray(elements) ? elements.find((element) => elementQuery.test({ e: [element] })) : undefined;

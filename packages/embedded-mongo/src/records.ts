@@ -11,8 +11,19 @@
  * garbage, so a view handed to an open cursor keeps the version it read. Once the garbage outweighs the live
  * documents, the live ones are copied into a fresh chunk (their handles stay the same).
  */
-import { deserialize, type Document } from 'bson';
-import { BsonType, findElement, int32, int64, nameBytes, scalarAt, scalarKeyAt, UNDECODED } from './bsonbytes';
+import type { Document } from 'bson';
+import {
+  BsonType,
+  decodeDocument,
+  findElement,
+  int32,
+  int64,
+  isSafeInt64,
+  nameBytes,
+  scalarAt,
+  scalarKeyAt,
+  UNDECODED,
+} from './bsonbytes';
 import { BsonList } from './rawbson';
 import { keyOf, MISSING, valuesAtPath } from './values';
 
@@ -105,7 +116,7 @@ export class RecordStore {
 
   /**
    * The values of a top-level field in these documents as numbers, when it holds a date in every one of them
-   * or a number (double or int32, not NaN) in every one; else undefined. What sorting needs, and what the
+   * or a number (double, int32 or int64 within ±2^53; not NaN) in every one; else undefined. What sorting needs, and what the
    * usual sort (by a date) finds here: the keys are read from the bytes once and kept per document (9 bytes
    * each) until that document changes, so sorting again does not read them again.
    */
@@ -154,6 +165,11 @@ export class RecordStore {
       case BsonType.Int32:
         values[handle] = int32(bytes, at);
         return KeyKind.Number;
+      case BsonType.Int64:
+        // Exact as a double within ±2^53; beyond, only the exact comparison of the general sort orders it.
+        if (!isSafeInt64(bytes, at)) return KeyKind.Other;
+        values[handle] = int64(bytes, at);
+        return KeyKind.Number;
       case BsonType.Double: {
         const value = bytes.readDoubleLE(at);
         if (value !== value) return KeyKind.Other; // NaN
@@ -181,9 +197,9 @@ export class RecordStore {
     return new BsonList(this.chunks, bufferOf, starts, lengths);
   }
 
-  /** A fresh decoded copy of the document. */
+  /** A fresh decoded copy of the document (every value of its BSON type: bsonbytes.ts decodeDocument). */
   decode(handle: number): Document {
-    return deserialize(this.view(handle));
+    return decodeDocument(this.view(handle));
   }
 
   private newHandle(): number {
@@ -327,7 +343,7 @@ export class BytesSource implements DocSource {
   document(): Document {
     if (this.decoded === undefined) {
       const size = int32(this.bytes, this.start);
-      this.decoded = deserialize(this.bytes.subarray(this.start, this.start + size));
+      this.decoded = decodeDocument(this.bytes.subarray(this.start, this.start + size));
     }
     return this.decoded;
   }

@@ -1,5 +1,6 @@
-import type { Document, ObjectId } from 'bson';
+import type { BSONRegExp, Document, ObjectId } from 'bson';
 import { objectIdKeyAt } from './bsonbytes';
+import { isInt32Number, numberKey, numberKind } from './numbers';
 
 /** Marks a path that does not exist in a document (MongoDB indexes it like null). */
 export const MISSING: unique symbol = Symbol('missing');
@@ -16,8 +17,9 @@ function bsonTypeOf(value: object): string | undefined {
 
 /**
  * A canonical string per value such that two values get the same string exactly when MongoDB's equality
- * match treats them as equal (numbers compare across int/double/long). Used as the key of equality indexes
- * and unique indexes, so the type tag prefix keeps "1" and 1 apart.
+ * match treats them as equal: numbers by exact value across Int32, Int64, Double and Decimal128 (numbers.ts
+ * numberKey). Used as the key of equality indexes and unique indexes, so the type tag prefix keeps "1" and 1
+ * apart.
  */
 export function keyOf(value: unknown): string {
   if (value === null || value === undefined || value === MISSING) return 'z';
@@ -29,21 +31,37 @@ export function keyOf(value: unknown): string {
     case 'boolean':
       return value ? 'bt' : 'bf';
     case 'bigint':
-      return 'n' + value.toString();
+      return 'n' + numberKey(value);
     case 'object':
       break;
     default:
       return 'u' + String(value);
   }
   if (value instanceof Date) return 'd' + value.getTime();
-  if (value instanceof RegExp) return 'r' + String(value);
+  if (value instanceof RegExp) return `r/${value.source}/${regExpOptions(value)}`;
   if (Array.isArray(value)) return 'a' + JSON.stringify(value.map(keyOf));
   const bsonType = bsonTypeOf(value);
   if (bsonType === 'ObjectId') return objectIdKey(value as ObjectId);
-  if (bsonType === 'Long' || bsonType === 'Int32' || bsonType === 'Double') return 'n' + String(value);
+  if (bsonType === 'Long' || bsonType === 'Int32' || bsonType === 'Double' || bsonType === 'Decimal128') {
+    return 'n' + numberKey(value);
+  }
+  if (bsonType === 'BSONRegExp') {
+    const regex = value as BSONRegExp;
+    return `r/${regex.pattern}/${[...regex.options].sort().join('')}`;
+  }
   if (bsonType !== undefined) return bsonType + ':' + JSON.stringify(value);
   // Embedded documents compare field by field in order, as MongoDB does.
   return 'O' + JSON.stringify(Object.entries(value).map(([k, v]) => [k, keyOf(v)]));
+}
+
+/** A RegExp's flags as BSON regex options (bson writes a RegExp's `g` as `s`, and reads `s` back as `g`). */
+function regExpOptions(value: RegExp): string {
+  const options = new Set<string>();
+  for (const flag of value.flags) {
+    if (flag === 'g' || flag === 's') options.add('s');
+    else if (flag === 'i' || flag === 'm' || flag === 'u') options.add(flag);
+  }
+  return [...options].sort().join('');
 }
 
 /**
@@ -90,7 +108,10 @@ export function isIndexableScalar(value: unknown): boolean {
     case 'number':
       return Number.isFinite(value);
     case 'object':
-      return value instanceof Date || (value !== null && bsonTypeOf(value) === 'ObjectId');
+      if (value === null) return false;
+      if (value instanceof Date || bsonTypeOf(value) === 'ObjectId') return true;
+      // Any numeric type but NaN (which equals only NaN): its key is exact (numbers.ts numberKey).
+      return numberKind(value) !== undefined && numberKey(value) !== 'NaN';
     default:
       return false;
   }
@@ -156,15 +177,23 @@ export function cloneValue<T>(value: T): T {
   return value;
 }
 
+/** A double as mongod prints one (appendDoubleNice): an integral value keeps a `.0`. */
+function formatDouble(value: number): string {
+  const text = String(value);
+  return /^-?\d+$/.test(text) ? `${text}.0` : text;
+}
+
 /** Renders a value the way the server prints it in an E11000 message: `{ email: "a@b.c" }`. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === MISSING) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return isInt32Number(value) ? String(value) : formatDouble(value);
   if (typeof value !== 'object') return String(value);
   if (value instanceof Date) return `new Date(${value.getTime()})`;
   if (Array.isArray(value)) return `[ ${value.map(formatValue).join(', ')} ]`;
   const bsonType = bsonTypeOf(value);
   if (bsonType === 'ObjectId') return `ObjectId('${(value as ObjectId).toHexString()}')`;
+  if (bsonType === 'Double') return formatDouble((value as { value: number }).value);
   if (bsonType !== undefined) return String(value);
   const entries = Object.entries(value).map(([k, v]) => `${k}: ${formatValue(v)}`);
   return entries.length ? `{ ${entries.join(', ')} }` : '{}';

@@ -3,8 +3,8 @@
  * use for the first handshake, and OP_MSG for everything else.
  * https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
  */
-import { deserialize, type Document } from 'bson';
-import { isPlainDocument } from './bsonbytes';
+import type { Document } from 'bson';
+import { decodeDocument, isPlainDocument } from './bsonbytes';
 import { ReplyParts, serializeReply } from './rawbson';
 
 export const OpCode = { REPLY: 1, QUERY: 2004, MSG: 2013 } as const;
@@ -65,7 +65,8 @@ function readDocument(message: Buffer, offset: number, end: number): { doc: Docu
   const size = message.readInt32LE(offset);
   if (size < 5 || offset + size > end) throw new ProtocolError(`invalid BSON document size ${size}`);
   try {
-    return { doc: deserialize(message.subarray(offset, offset + size)), next: offset + size };
+    // Values keep their BSON types (an Int64 5, a Double 2.0 stay what they are), as mongod sees them.
+    return { doc: decodeDocument(message.subarray(offset, offset + size)), next: offset + size };
   } catch (error) {
     throw new ProtocolError(`invalid BSON: ${(error as Error).message}`);
   }

@@ -2,6 +2,7 @@
 import { Aggregator } from 'mingo';
 import type { Options } from 'mingo/types';
 import type { Document } from 'bson';
+import { runPipeline } from '../bsonquery';
 import { parseCollation, rewritePipeline } from '../collation';
 import type { Collection } from '../collection';
 import { CommandError, errorFields } from '../errors';
@@ -485,8 +486,9 @@ const aggregate: CommandHandler = (command, context) => {
       const other = context.catalog.collection(context.db, name);
       return other ? [...other.handles()].map((handle) => other.document(handle)) : [];
     };
+    // Through bsonquery.ts: mingo computes on plain numbers; documents passed through keep their BSON types.
     results = rest.length
-      ? new Aggregator(rest, { collectionResolver: resolveCollection, ...mingoOptions }).run(input)
+      ? runPipeline(rest, input, { collectionResolver: resolveCollection, ...mingoOptions })
       : input;
   }
   const batchSize = optionalNumber(optionalDocument(command, 'cursor') ?? {}, 'batchSize');

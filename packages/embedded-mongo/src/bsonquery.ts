@@ -1,0 +1,659 @@
+/**
+ * mingo's query language over documents whose values keep their BSON types (bsonbytes.ts decodeDocument).
+ * mingo compares plain JavaScript values: a Double(2), a Long or a Decimal128 is an opaque object to it, and
+ * 5 === 5.0 is all it knows of numbers. The comparison operators here replace mingo's ($eq, $ne, $gt, $gte,
+ * $lt, $lte, $in, $nin, $all, $type, $mod, $size) and compare as mongod does: numbers by exact value across
+ * Int32, Int64, Double and Decimal128, other values by BSON type order. mingo keeps the rest of the language
+ * ($and, $or, $not, $elemMatch, $exists, $regex, $expr...), and runs with these operators wherever a filter is
+ * checked (matcher.ts, projections, $pull, arrayFilters).
+ */
+import { Aggregator as AggregatorBase } from 'mingo/aggregator';
+import { Context } from 'mingo/core';
+import { Query as QueryBase } from 'mingo/query';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import type { Options } from 'mingo/types';
+import type { BSONRegExp, Decimal128, Document, Long, ObjectId } from 'bson';
+import { CommandError } from './errors';
+import { compareNumbers, decimalParts, isInt32Number, numberKind, toDouble } from './numbers';
+import { isPlainObject, keyOf, MISSING } from './values';
+
+const { isArray } = Array;
+const DateClass = Date;
+const RegExpClass = RegExp;
+
+function bsonTypeOf(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' ? (value as { _bsontype?: string })._bsontype : undefined;
+}
+
+/* ------------------------------------------------------------------ types and order */
+
+/** The BSON type number of a decoded value (mongod's $type codes), undefined for a missing one. */
+export function bsonTypeCode(value: unknown): number | undefined {
+  if (value === undefined || value === MISSING) return undefined;
+  if (value === null) return 10;
+  switch (typeof value) {
+    case 'number':
+      return isInt32Number(value) ? 16 : 1;
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+    case 'bigint':
+      return 18;
+  }
+  if (value instanceof DateClass) return 9;
+  if (value instanceof RegExpClass) return 11;
+  if (isArray(value)) return 4;
+  switch (bsonTypeOf(value)) {
+    case 'ObjectId':
+      return 7;
+    case 'Binary':
+      return 5;
+    case 'Int32':
+      return 16;
+    case 'Double':
+      return 1;
+    case 'Long':
+      return 18;
+    case 'Decimal128':
+      return 19;
+    case 'Timestamp':
+      return 17;
+    case 'MinKey':
+      return -1;
+    case 'MaxKey':
+      return 127;
+    case 'Code':
+      return (value as { scope?: unknown }).scope ? 15 : 13;
+    case 'BSONSymbol':
+      return 14;
+    case 'BSONRegExp':
+      return 11;
+    default:
+      return 3;
+  }
+}
+
+/** mongod's canonical order of types: numbers of every width share a rank, as do strings and symbols. */
+export function canonicalRank(value: unknown): number {
+  switch (bsonTypeCode(value)) {
+    case undefined:
+    case 10:
+    case 6:
+      return 1;
+    case -1:
+      return 0;
+    case 1:
+    case 16:
+    case 18:
+    case 19:
+      return 2;
+    case 2:
+    case 14:
+      return 3;
+    case 3:
+      return 4;
+    case 4:
+      return 5;
+    case 5:
+      return 6;
+    case 7:
+      return 7;
+    case 8:
+      return 8;
+    case 9:
+      return 9;
+    case 17:
+      return 10;
+    case 11:
+      return 11;
+    case 13:
+      return 12;
+    case 15:
+      return 13;
+    default:
+      return 14; // MaxKey
+  }
+}
+
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** mongod compares strings by their UTF-8 bytes, which for JavaScript strings is code point order. */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  if (i === n) return a.length < b.length ? -1 : 1;
+  // Compare whole code points: step back onto a pair's high surrogate when the low ones differ.
+  if (i > 0 && isHighSurrogate(a.charCodeAt(i - 1))) i -= 1;
+  const x = a.codePointAt(i)!;
+  const y = b.codePointAt(i)!;
+  return x < y ? -1 : 1;
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+/** mongod's total order of values (BSON woCompare without collation): -1, 0 or 1. */
+export function compareBson(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return compareNumbers(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return a === b ? 0 : compareStrings(a, b);
+  const rankA = canonicalRank(a);
+  const rankB = canonicalRank(b);
+  if (rankA !== rankB) return rankA < rankB ? -1 : 1;
+  switch (rankA) {
+    case 0:
+    case 1:
+    case 14:
+      return 0;
+    case 2:
+      return compareNumbers(a, b);
+    case 3:
+      return compareStrings(String(a), String(b));
+    case 4:
+      return compareDocuments(a as Document, b as Document);
+    case 5:
+      return compareArrays(a as unknown[], b as unknown[]);
+    case 6: {
+      const x = a as { buffer: Uint8Array; sub_type: number };
+      const y = b as { buffer: Uint8Array; sub_type: number };
+      // BinData: by length, then subtype, then bytes.
+      if (x.buffer.length !== y.buffer.length) return x.buffer.length < y.buffer.length ? -1 : 1;
+      if (x.sub_type !== y.sub_type) return x.sub_type < y.sub_type ? -1 : 1;
+      return Math.sign(compareBytes(x.buffer, y.buffer));
+    }
+    case 7:
+      return Math.sign(compareBytes((a as ObjectId).id, (b as ObjectId).id));
+    case 8:
+      return a === b ? 0 : a ? 1 : -1;
+    case 9: {
+      const x = (a as Date).getTime();
+      const y = (b as Date).getTime();
+      return x === y ? 0 : x < y ? -1 : 1;
+    }
+    case 10: {
+      const x = (a as Long).toBigInt();
+      const y = (b as Long).toBigInt();
+      // Timestamps are unsigned.
+      const ux = BigInt.asUintN(64, x);
+      const uy = BigInt.asUintN(64, y);
+      return ux === uy ? 0 : ux < uy ? -1 : 1;
+    }
+    case 11: {
+      const [px, ox] = regexParts(a);
+      const [py, oy] = regexParts(b);
+      return compareStrings(px, py) || compareStrings(ox, oy);
+    }
+    default:
+      return compareStrings(String((a as { code?: unknown }).code), String((b as { code?: unknown }).code));
+  }
+}
+
+function regexParts(value: unknown): [string, string] {
+  if (value instanceof RegExpClass) return [value.source, value.flags];
+  const regex = value as BSONRegExp;
+  return [regex.pattern, regex.options];
+}
+
+function compareDocuments(a: Document, b: Document): number {
+  const x = Object.keys(a);
+  const y = Object.keys(b);
+  for (let i = 0; i < x.length && i < y.length; i++) {
+    const byType = canonicalRank(a[x[i]]) - canonicalRank(b[y[i]]);
+    if (byType !== 0) return byType < 0 ? -1 : 1;
+    const byName = compareStrings(x[i], y[i]);
+    if (byName !== 0) return byName;
+    const byValue = compareBson(a[x[i]], b[y[i]]);
+    if (byValue !== 0) return byValue;
+  }
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+}
+
+function compareArrays(a: unknown[], b: unknown[]): number {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const result = compareBson(a[i], b[i]);
+    if (result !== 0) return result;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+/** Whether two values are equal as a MongoDB equality match sees them (numbers across types, -0 == 0). */
+export function bsonEquals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return a !== a && b !== b;
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  const kindA = numberKind(a);
+  const kindB = numberKind(b);
+  if (kindA !== undefined || kindB !== undefined)
+    return kindA !== undefined && kindB !== undefined && compareNumbers(a, b) === 0;
+  if (a instanceof DateClass && b instanceof DateClass) return a.getTime() === b.getTime();
+  return canonicalRank(a) === canonicalRank(b) && keyOf(a) === keyOf(b);
+}
+
+function isNaNValue(value: unknown): boolean {
+  if (typeof value === 'number') return value !== value;
+  return numberKind(value) === 'decimal' && decimalParts(value as Decimal128).kind === 'nan';
+}
+
+/* ------------------------------------------------------------------ the values a path reaches */
+
+/**
+ * The values a path reaches for a comparison, as mongod's match expressions see them: arrays along the way
+ * are looked into (each embedded document, or one element by index), and a final array counts as itself and
+ * as each of its elements. MISSING where the path leads nowhere.
+ */
+export function candidates(doc: unknown, parts: string[]): unknown[] {
+  if (parts.length === 1 && isPlainObject(doc)) {
+    // The usual case, a top-level field.
+    const value = Object.prototype.hasOwnProperty.call(doc, parts[0]) ? doc[parts[0]] : MISSING;
+    return isArray(value) ? [value, ...value] : [value];
+  }
+  const out: unknown[] = [];
+  const walk = (value: unknown, i: number): void => {
+    if (i === parts.length) {
+      out.push(value);
+      if (isArray(value)) for (const element of value) out.push(element);
+      return;
+    }
+    const part = parts[i];
+    if (isArray(value)) {
+      if (/^\d+$/.test(part)) {
+        const index = Number(part);
+        walk(index < value.length ? value[index] : MISSING, index < value.length ? i + 1 : parts.length);
+      } else for (const element of value) if (isPlainObject(element)) walk(element, i);
+      return;
+    }
+    if (isPlainObject(value) && Object.prototype.hasOwnProperty.call(value, part)) walk(value[part], i + 1);
+    else out.push(MISSING);
+  };
+  walk(doc, 0);
+  return out;
+}
+
+/* ------------------------------------------------------------------ the operators */
+
+function matchesRegex(value: unknown, regex: RegExp): boolean {
+  if (typeof value === 'string') {
+    regex.lastIndex = 0;
+    return regex.test(value);
+  }
+  // A BSONSymbol matches as a string does.
+  if (bsonTypeOf(value) === 'BSONSymbol') return matchesRegex(String((value as { value: string }).value), regex);
+  return false;
+}
+
+function isNullish(value: unknown): boolean {
+  return value === null || value === undefined || value === MISSING;
+}
+
+type FieldTest = (values: unknown[], operand: unknown) => boolean;
+
+const eq: FieldTest = (values, operand) => {
+  if (operand === null || operand === undefined) return values.some(isNullish);
+  for (const value of values) if (value !== MISSING && bsonEquals(value, operand)) return true;
+  return false;
+};
+
+function inList(values: unknown[], operand: unknown): boolean {
+  if (!isArray(operand)) throw new CommandError('BadValue', '$in needs an array');
+  for (const element of operand) {
+    if (element instanceof RegExpClass) {
+      if (values.some((value) => matchesRegex(value, element))) return true;
+    } else if (eq(values, element)) return true;
+  }
+  return false;
+}
+
+function range(accept: (comparison: number) => boolean, inclusive: boolean): FieldTest {
+  return (values, operand) => {
+    if (operand === null || operand === undefined) return inclusive && values.some(isNullish);
+    const rank = canonicalRank(operand);
+    // MinKey and MaxKey compare with values of every type.
+    const anyType = rank === 0 || rank === 14;
+    const operandNaN = rank === 2 && isNaNValue(operand);
+    for (const value of values) {
+      if (value === MISSING) {
+        if (anyType && accept(compareBson(null, operand))) return true;
+        continue;
+      }
+      if (!anyType && canonicalRank(value) !== rank) continue;
+      if (rank === 2 && (operandNaN || isNaNValue(value))) {
+        // NaN equals NaN and is neither above nor below anything.
+        if (inclusive && operandNaN && isNaNValue(value)) return true;
+        continue;
+      }
+      if (accept(compareBson(value, operand))) return true;
+    }
+    return false;
+  };
+}
+
+const TYPE_ALIASES: Record<string, number[]> = {
+  double: [1],
+  string: [2],
+  object: [3],
+  array: [4],
+  binData: [5],
+  undefined: [6],
+  objectId: [7],
+  bool: [8],
+  date: [9],
+  null: [10],
+  regex: [11],
+  dbPointer: [12],
+  javascript: [13],
+  symbol: [14],
+  javascriptWithScope: [15],
+  int: [16],
+  timestamp: [17],
+  long: [18],
+  decimal: [19],
+  minKey: [-1],
+  maxKey: [127],
+  number: [1, 16, 18, 19],
+};
+const TYPE_CODES = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, -1, 127]);
+
+/** The type codes a $type operand names (an alias, a code of any numeric type, or an array of them). */
+function typeCodes(operand: unknown): Set<number> {
+  const codes = new Set<number>();
+  const add = (spec: unknown) => {
+    if (typeof spec === 'string') {
+      const alias = TYPE_ALIASES[spec];
+      if (!alias) throw new CommandError('BadValue', `Unknown type name alias: ${spec}`);
+      alias.forEach((code) => codes.add(code));
+      return;
+    }
+    if (numberKind(spec) === undefined) {
+      throw new CommandError('TypeMismatch', `type must be represented as a number or a string`);
+    }
+    const code = toDouble(spec);
+    if (!Number.isInteger(code)) throw new CommandError('BadValue', `Invalid numerical type code: ${code}`);
+    if (!TYPE_CODES.has(code)) throw new CommandError('BadValue', `Invalid numerical type code: ${code}`);
+    codes.add(code);
+  };
+  if (isArray(operand)) operand.forEach(add);
+  else add(operand);
+  return codes;
+}
+
+/** A whole number from a numeric operand (for $size and $mod). */
+function wholeNumber(value: unknown): bigint | undefined {
+  const kind = numberKind(value);
+  if (kind === 'long') return (value as Long).toBigInt();
+  if (kind === undefined) return undefined;
+  const number = toDouble(value);
+  if (!Number.isFinite(number)) return undefined;
+  return BigInt(Math.trunc(number));
+}
+
+/** A field operator built the way mingo's are: (selector, operand, options) => predicate of a document. */
+function fieldOperator(test: FieldTest, prepare?: (operand: unknown) => unknown) {
+  return (selector: string, operand: unknown) => {
+    const value = prepare ? prepare(operand) : operand;
+    const parts = selector.split('.');
+    return (doc: unknown): boolean => test(candidates(doc, parts), value);
+  };
+}
+
+/** $all: every element present (equal, matched by a regex, or an $elemMatch that some element satisfies). */
+function allOperator(selector: string, operand: unknown, options: Options) {
+  if (!isArray(operand)) throw new CommandError('BadValue', '$all needs an array');
+  const parts = selector.split('.');
+  const tests = operand.map((element): ((doc: unknown) => boolean) => {
+    if (isPlainObject(element) && Object.keys(element)[0] === '$elemMatch') {
+      const query = new QueryBase({ [selector]: element }, options as never);
+      return (doc) => query.test(doc as Document);
+    }
+    if (element instanceof RegExpClass) return (doc) => candidates(doc, parts).some((v) => matchesRegex(v, element));
+    return (doc) => eq(candidates(doc, parts), element);
+  });
+  return (doc: unknown): boolean => tests.length > 0 && tests.every((test) => test(doc));
+}
+
+const bsonQueryOperators = {
+  $eq: fieldOperator(eq),
+  $ne: fieldOperator((values, operand) => !eq(values, operand)),
+  $gt: fieldOperator(range((c) => c > 0, false)),
+  $gte: fieldOperator(range((c) => c >= 0, true)),
+  $lt: fieldOperator(range((c) => c < 0, false)),
+  $lte: fieldOperator(range((c) => c <= 0, true)),
+  $in: fieldOperator(inList),
+  $nin: fieldOperator((values, operand) => !inList(values, operand)),
+  $type: fieldOperator(
+    (values, codes) => values.some((value) => (codes as Set<number>).has(bsonTypeCode(value) ?? NaN)),
+    typeCodes,
+  ),
+  $size: fieldOperator(
+    (values, size) => {
+      const [value] = values;
+      // Only the field itself counts, not its elements.
+      return isArray(value) && BigInt(value.length) === size;
+    },
+    (operand) => {
+      const kind = numberKind(operand);
+      if (kind === undefined) throw new CommandError('BadValue', '$size needs a number');
+      const number = toDouble(operand);
+      if (!Number.isInteger(number)) throw new CommandError('BadValue', `$size must be a whole number`);
+      if (number < 0) throw new CommandError('BadValue', `$size may not be negative`);
+      return BigInt(number);
+    },
+  ),
+  $mod: fieldOperator(
+    (values, operand) => {
+      const [divisor, remainder] = operand as [bigint, bigint];
+      return values.some((value) => {
+        if (value === MISSING || numberKind(value) === undefined || isArray(value)) return false;
+        const whole = wholeNumber(value);
+        return whole !== undefined && whole % divisor === remainder;
+      });
+    },
+    (operand) => {
+      if (!isArray(operand)) throw new CommandError('BadValue', 'malformed mod, needs to be an array');
+      if (operand.length < 2) throw new CommandError('BadValue', 'malformed mod, not enough elements');
+      if (operand.length > 2) throw new CommandError('BadValue', 'malformed mod, too many elements');
+      const divisor = wholeNumber(operand[0]);
+      const remainder = wholeNumber(operand[1]);
+      if (numberKind(operand[0]) === undefined)
+        throw new CommandError('BadValue', 'malformed mod, divisor not a number');
+      if (numberKind(operand[1]) === undefined) {
+        throw new CommandError('BadValue', 'malformed mod, remainder not a number');
+      }
+      if (divisor === undefined || remainder === undefined) {
+        throw new CommandError('BadValue', 'malformed mod, divisor and remainder must be finite numbers');
+      }
+      if (divisor === 0n) throw new CommandError('BadValue', 'divisor cannot be 0');
+      return [divisor, remainder];
+    },
+  ),
+  $all: allOperator,
+};
+
+/** mingo's operators, with the comparisons above in place of its own. */
+export const BSON_CONTEXT = Context.init({
+  accumulator: accumulatorOperators,
+  expression: expressionOperators,
+  pipeline: pipelineOperators,
+  projection: projectionOperators,
+  query: { ...queryOperators, ...bsonQueryOperators } as never,
+  window: windowOperators,
+} as never);
+
+/* ------------------------------------------------------------------ filters */
+
+/** JavaScript flags for a BSON regex's options (x: the pattern loses its whitespace and comments). */
+export function toRegExp(regex: BSONRegExp): RegExp {
+  let pattern = regex.pattern;
+  let flags = '';
+  for (const option of regex.options) {
+    if (option === 'i' || option === 'm' || option === 's' || option === 'u') {
+      if (!flags.includes(option)) flags += option;
+    } else if (option === 'x') pattern = extendedPattern(pattern);
+  }
+  try {
+    return new RegExpClass(pattern, flags);
+  } catch (error) {
+    throw new CommandError('BadValue', `Regular expression is invalid: ${(error as Error).message}`);
+  }
+}
+
+/** PCRE's extended mode: unescaped whitespace outside a class, and # comments, are not part of the pattern. */
+function extendedPattern(pattern: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      out += c + (pattern[i + 1] ?? '');
+      i += 1;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+    } else if (c === '[') {
+      inClass = true;
+      out += c;
+    } else if (c === '#') {
+      while (i < pattern.length && pattern[i] !== '\n') i += 1;
+    } else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+/** A filter (or any query-language document) with its BSON regexes as RegExp, as mingo's $regex needs them. */
+export function queryForm<T>(value: T): T {
+  if (bsonTypeOf(value) === 'BSONRegExp') return toRegExp(value as unknown as BSONRegExp) as T;
+  if (isArray(value)) return value.map(queryForm) as T;
+  if (isPlainObject(value)) {
+    const out: Document = {};
+    for (const key of Object.keys(value)) out[key] = queryForm(value[key]);
+    return out as T;
+  }
+  return value;
+}
+
+/** Whether a filter evaluates expressions ($expr, $where...), whose arithmetic wants plain numbers. */
+export function usesExpressions(filter: unknown): boolean {
+  if (isArray(filter)) return filter.some(usesExpressions);
+  if (!isPlainObject(filter)) return false;
+  for (const key of Object.keys(filter)) {
+    if (key === '$expr' || key === '$where' || key === '$function') return true;
+    if (usesExpressions(filter[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * A mingo Query of a filter with these operators (and any the options' context adds, e.g. a collation's).
+ * The filter is taken as a client sent it: its BSON regexes become RegExps here.
+ */
+export function bsonQuery(filter: Document, options: Partial<Options> = {}): QueryBase {
+  const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
+  return new QueryBase(queryForm(filter), { ...options, context } as never);
+}
+
+/**
+ * A document's values with every number as a plain JavaScript number where that is exact (Double(2) as 2, a
+ * Long within ±2^53), for mingo's expressions and accumulators, which compute on plain numbers.
+ */
+export function plainNumbers<T>(value: T): T {
+  if (isArray(value)) return value.map(plainNumbers) as T;
+  if (isPlainObject(value)) {
+    const out: Document = {};
+    for (const key of Object.keys(value)) out[key] = plainNumbers(value[key]);
+    return out as T;
+  }
+  const kind = numberKind(value);
+  if (kind === 'int' || kind === 'double') return (typeof value === 'number' ? value : toDouble(value)) as T;
+  if (kind === 'long') {
+    const big = (value as unknown as Long).toBigInt();
+    const number = Number(big);
+    return (BigInt(number) === big && Math.abs(number) <= 2 ** 53 ? number : value) as T;
+  }
+  return value;
+}
+
+/* ------------------------------------------------------------------ pipelines */
+
+/** Stages after which each output document is an input document reshaped, with the same _id. */
+const RESHAPING_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$project',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$lookup',
+  '$unwind',
+  '$sample',
+]);
+
+/**
+ * Runs an aggregation pipeline through mingo on documents in decoded form (values in their BSON types).
+ * mingo's expressions and accumulators compute on plain numbers, so they get the documents with plain numbers
+ * (plainNumbers: exact for Int32, Double and Longs within ±2^53; Decimal128 and larger Longs stay wrapped).
+ * When every stage only reshapes documents ($match, $sort, $project, $addFields, $unwind...), each output
+ * document gets back the types its input document had, field by field, wherever the value is still the same
+ * number (restoreTypes); a value computed by an expression is typed as bson types a plain number.
+ */
+export function runPipeline(pipeline: Document[], docs: Document[], options: Partial<Options> = {}): Document[] {
+  const resolver = options.collectionResolver;
+  const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
+  const results = new AggregatorBase(queryForm(pipeline), {
+    ...options,
+    context,
+    ...(resolver ? { collectionResolver: (name: string) => resolver(name).map(plainNumbers) } : {}),
+  } as never).run(docs.map(plainNumbers)) as Document[];
+  const reshaping = pipeline.every((stage) => RESHAPING_STAGES.has(Object.keys(stage)[0]));
+  if (!reshaping) return results;
+  const byId = new Map<string, Document>();
+  for (const doc of docs) if ('_id' in doc) byId.set(keyOf(doc._id), doc);
+  for (const result of results) {
+    const source = '_id' in result ? byId.get(keyOf(result._id)) : docs.length === 1 ? docs[0] : undefined;
+    if (source) restoreTypes(result, source);
+  }
+  return results;
+}
+
+/**
+ * `output` with the values it has in common with `input` (same place, equal number) typed as in `input`; an
+ * array's element that $unwind took out is found among the array's elements.
+ */
+export function restoreTypes(output: unknown, input: unknown): unknown {
+  if (isPlainObject(output) && isPlainObject(input)) {
+    for (const key of Object.keys(output)) {
+      if (Object.prototype.hasOwnProperty.call(input, key)) output[key] = restoreTypes(output[key], input[key]);
+    }
+    return output;
+  }
+  if (isArray(output) && isArray(input)) {
+    for (let i = 0; i < output.length && i < input.length; i++) output[i] = restoreTypes(output[i], input[i]);
+    return output;
+  }
+  if (numberKind(output) !== undefined) {
+    if (numberKind(input) !== undefined) return bsonEquals(output, input) ? input : output;
+    if (isArray(input)) {
+      const element = input.find((candidate) => numberKind(candidate) !== undefined && bsonEquals(candidate, output));
+      return element ?? output;
+    }
+    return output;
+  }
+  if (isPlainObject(output) && isArray(input)) {
+    // An unwound document: restore from the element with the same fields.
+    const element = input.find((candidate) => isPlainObject(candidate) && keyOf(candidate) === keyOf(output));
+    return element === undefined ? output : restoreTypes(output, element);
+  }
+  return output;
+}
