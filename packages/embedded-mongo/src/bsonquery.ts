@@ -620,23 +620,25 @@ export function runPipeline(pipeline: Document[], docs: Document[], options: Par
   if (!reshaping) return results;
   const byId = new Map<string, Document>();
   for (const doc of docs) if ('_id' in doc) byId.set(keyOf(doc._id), doc);
-  for (const result of results) {
+  return results.map((result) => {
     const source = '_id' in result ? byId.get(keyOf(result._id)) : docs.length === 1 ? docs[0] : undefined;
-    if (source) restoreTypes(result, source);
-  }
-  return results;
+    return source ? (restoreTypes(result, source) as Document) : result;
+  });
 }
 
 /**
  * `output` with the values it has in common with `input` (same place, equal number) typed as in `input`; an
- * array's element that $unwind took out is found among the array's elements.
+ * array's element that $unwind took out is found among the array's elements. The fields `input` has come in
+ * its order, as mongod's $project and $addFields keep it (mingo puts included fields in the projection's).
  */
 export function restoreTypes(output: unknown, input: unknown): unknown {
   if (isPlainObject(output) && isPlainObject(input)) {
-    for (const key of Object.keys(output)) {
-      if (Object.prototype.hasOwnProperty.call(input, key)) output[key] = restoreTypes(output[key], input[key]);
+    const ordered: Document = {};
+    for (const key of Object.keys(input)) {
+      if (Object.prototype.hasOwnProperty.call(output, key)) ordered[key] = restoreTypes(output[key], input[key]);
     }
-    return output;
+    for (const key of Object.keys(output)) if (!(key in ordered)) ordered[key] = output[key];
+    return ordered;
   }
   if (isArray(output) && isArray(input)) {
     for (let i = 0; i < output.length && i < input.length; i++) output[i] = restoreTypes(output[i], input[i]);

@@ -276,7 +276,11 @@ type Comparable =
   | { kind: 'exact'; value: Exact };
 
 function comparable(value: unknown): Comparable {
-  if (typeof value === 'number') return value !== value ? { kind: 'nan' } : { kind: 'double', value };
+  if (typeof value === 'number') {
+    if (value !== value) return { kind: 'nan' };
+    if (value === Infinity || value === -Infinity) return { kind: 'inf', negative: value < 0 };
+    return { kind: 'double', value };
+  }
   const type = bsonTypeOf(value as object);
   if (type === 'Double' || type === 'Int32') return comparable((value as Double).value);
   if (type === 'Long' || typeof value === 'bigint') {

@@ -12,7 +12,16 @@
  */
 import { Aggregator } from 'mingo';
 import { ObjectId, serialize, Timestamp, type Document } from 'bson';
-import { bsonEquals, bsonQuery, bsonTypeCode, compareBson, plainNumbers, queryForm, restoreTypes } from './bsonquery';
+import {
+  bsonEquals,
+  bsonQuery,
+  bsonTypeCode,
+  compareBson,
+  compareStrings,
+  plainNumbers,
+  queryForm,
+  restoreTypes,
+} from './bsonquery';
 import { CommandError } from './errors';
 import {
   numberKind,
@@ -990,9 +999,9 @@ export function applyUpdate(
     }
     next = idFirst(replacement, '_id' in replacement ? replacement._id : doc._id);
   } else {
-    const [result] = new Aggregator(queryForm(update as Document[]), {}).run([plainNumbers(cloneValue(doc))]);
-    if (!result) throw new CommandError('BadValue', 'update pipeline removed the document');
-    restoreTypes(result, doc);
+    const [output] = new Aggregator(queryForm(update as Document[]), {}).run([plainNumbers(cloneValue(doc))]);
+    if (!output) throw new CommandError('BadValue', 'update pipeline removed the document');
+    const result = restoreTypes(output, doc) as Document;
     // A pipeline whose output has no _id (e.g. $replaceRoot) keeps the document's, as on mongod.
     if (!context.inserting && result._id !== undefined && !binaryEqual(result._id, doc._id)) {
       throw immutableIdError(result._id);
@@ -1048,8 +1057,11 @@ export function buildUpsertDocument(
   const kind = updateKind(update);
   const { _id: queryId, ...seedFields } = equalityFields(query);
   const seed: Document = queryId === undefined ? {} : { _id: cloneValue(queryId) };
-  // A replacement document stands alone; operators and pipelines start from the query's equality fields.
-  if (kind !== 'replacement') for (const [path, value] of Object.entries(seedFields)) seedPath(seed, path, value);
+  // A replacement document stands alone; operators and pipelines start from the query's equality fields,
+  // which mongod adds in order of their paths (a std::map), _id staying first.
+  if (kind !== 'replacement') {
+    for (const path of Object.keys(seedFields).sort(compareStrings)) seedPath(seed, path, seedFields[path]);
+  }
   const { doc } = applyUpdate(seed, update, { query, arrayFilters, inserting: true });
   return doc._id === undefined ? idFirst(doc, new ObjectId()) : doc;
 }

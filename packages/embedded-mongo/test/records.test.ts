@@ -15,7 +15,15 @@ import {
   Timestamp,
   type Document,
 } from 'bson';
-import { decodeDocument, findElement, isPlainDocument, nameBytes, scalarAt, scalarKeyAt, UNDECODED } from '../src/bsonbytes';
+import {
+  decodeDocument,
+  findElement,
+  isPlainDocument,
+  nameBytes,
+  scalarAt,
+  scalarKeyAt,
+  UNDECODED,
+} from '../src/bsonbytes';
 import { RecordStore } from '../src/records';
 import { keyOf, MISSING } from '../src/values';
 
