@@ -28,6 +28,7 @@ export const ErrorCode = {
   Location16020: 16020,
   Location16870: 16870,
   Location40081: 40081,
+  Location51024: 51024,
   Location40323: 40323,
   Location40324: 40324,
   InvalidIndexSpecificationOption: 197,

@@ -186,6 +186,19 @@ describe('each command takes exactly the fields MongoDB 7.0 takes', () => {
     expect(await db.collection('items').countDocuments()).toBe(3);
   });
 
+  test('values that would change the result are refused: a delete limit other than 0 or 1, a negative skip', async () => {
+    await expect(run({ delete: 'items', deletes: [{ q: {}, limit: 2 }] })).rejects.toMatchObject({
+      code: 9,
+      message: 'The limit field in delete objects must be 0 or 1. Got 2',
+    });
+    await expect(run({ delete: 'items', deletes: [{ q: {} }] })).rejects.toMatchObject({ code: 40414 });
+    expect(await db.collection('items').countDocuments()).toBe(3);
+    await expect(run({ find: 'items', skip: -1 })).rejects.toMatchObject({ code: 51024 });
+    await expect(run({ find: 'items', limit: -1 })).rejects.toMatchObject({ code: 51024 });
+    // The driver sends a negative limit as a limit and singleBatch.
+    expect(await db.collection('items').find({}).limit(-2).toArray()).toHaveLength(2);
+  });
+
   test('createIndexes: a standalone refuses commitQuorum', async () => {
     await expect(
       run({ createIndexes: 'quorum', indexes: [{ key: { a: 1 }, name: 'a_1' }], commitQuorum: 'votingMembers' }),

@@ -142,6 +142,12 @@ function withWriteErrors(reply: Document, writeErrors: Document[]): Document {
 const find: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'find');
   checkFields(command, 'find', COMMAND_FIELDS.find, true);
+  for (const field of ['skip', 'limit', 'batchSize']) {
+    const value = optionalNumber(command, field);
+    if (value !== undefined && value < 0) {
+      throw new CommandError('Location51024', `BSON field '${field}' value must be >= 0, actual value '${value}'`);
+    }
+  }
   const rawLimit = optionalNumber(command, 'limit') ?? 0;
   const collection = context.catalog.collection(context.db, name);
   checkHint(collection, command.hint);
@@ -150,12 +156,11 @@ const find: CommandHandler = (command, context) => {
     sort: optionalDocument(command, 'sort'),
     projection: optionalDocument(command, 'projection'),
     skip: optionalNumber(command, 'skip'),
-    limit: Math.abs(rawLimit),
+    limit: rawLimit,
     collation: parseCollation(command.collation),
     variables: letVariables(command),
   });
-  // A negative limit is the legacy way of asking for a single batch.
-  const singleBatch = command.singleBatch === true || rawLimit < 0;
+  const singleBatch = command.singleBatch === true;
   const batchSize = optionalNumber(command, 'batchSize');
   const noTimeout = command.noCursorTimeout === true;
   return { cursor: context.cursors.start(`${context.db}.${name}`, docs, { batchSize, singleBatch, noTimeout }) };
@@ -262,7 +267,20 @@ const remove: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'delete');
   checkFields(command, 'delete', COMMAND_FIELDS.delete, true);
   const statements = requireArray(command, 'deletes');
-  for (const statement of statements) checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
+  for (const statement of statements) {
+    checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
+    if (statement.limit === undefined) {
+      throw new CommandError('Location40414', "BSON field 'delete.deletes.limit' is missing but a required field");
+    }
+    // Anything but 0 or 1 would be a different number of deletions: refused as mongod refuses it.
+    const limit = Number(statement.limit);
+    if (limit !== 0 && limit !== 1) {
+      throw new CommandError(
+        'FailedToParse',
+        `The limit field in delete objects must be 0 or 1. Got ${String(statement.limit)}`,
+      );
+    }
+  }
   const variables = letVariables(command);
   let n = 0;
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
@@ -276,7 +294,7 @@ const remove: CommandHandler = (command, context) => {
       return;
     }
     let targets: number[];
-    if (statement.limit === 1) {
+    if (Number(statement.limit) === 1) {
       const first = findFirst(collection, query, undefined, collation, variables);
       targets = first === undefined ? [] : [first];
     } else targets = makeMatcher(query, collation, variables).matches(collection);
