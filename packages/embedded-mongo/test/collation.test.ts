@@ -57,6 +57,9 @@ describe('collation in reads', () => {
     expect(ids(await collection.find({ name: 'apple' }).collation(en3).toArray())).toEqual([1]);
     expect(ids(await collection.find({ name: 'apple' }).collation({ locale: 'simple' }).toArray())).toEqual([1]);
     expect(ids(await collection.find({ name: 'apple' }).toArray())).toEqual([1]);
+    // caseLevel: strength 1 plus case, so accents are ignored but not case.
+    const caseLevel = { locale: 'en', strength: 1, caseLevel: true };
+    expect(ids(await collection.find({ name: 'apple' }).collation(caseLevel).toArray())).toEqual([1, 4]);
     // Locales as MongoDB names them: en_US, fr.
     expect(ids(await collection.find({ name: 'APPLE' }).collation({ locale: 'en_US', strength: 2 }).toArray())).toEqual(
       [1, 2, 3],

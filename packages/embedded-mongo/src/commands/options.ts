@@ -343,7 +343,6 @@ export const SUPPORTED_STAGES = new Set([
   '$bucketAuto',
   '$count',
   '$densify',
-  '$documents',
   '$facet',
   '$fill',
   '$graphLookup',
