@@ -171,24 +171,6 @@ describe('static files', () => {
       await request(app).get('/main.js').expect(200);
       await request(app).get('/remotes/mf-auth/1.0.0/remoteEntry.js').expect(200);
     });
-
-    it('are built hidden: written beside the bundles for error reports, named by none, precached by no worker', () => {
-      // The shell's production build and its landing page: the two configs of config/webpack.factory.js.
-      const shellConfig = require('../../shell/webpack.config.js') as (
-        env: unknown,
-        argv: { mode: string },
-      ) => { name: string; devtool: string; plugins: { constructor: { name: string }; config?: unknown }[] }[];
-      const configs = shellConfig({}, { mode: 'production' });
-      expect(configs.map((config) => [config.name, config.devtool])).toEqual([
-        ['shell', 'hidden-source-map'],
-        ['landing', 'hidden-source-map'],
-      ]);
-      const worker = configs[0].plugins.find((plugin) => plugin.constructor.name === 'InjectManifest');
-      const { exclude } = worker!.config as { exclude: RegExp[] };
-      for (const file of ['main.js.map', '412.3f9a0c1d2e4b5a6c.js.map', 'landing/landing.0a1b2c3d4e5f6a7b.js.map']) {
-        expect(exclude.some((pattern) => pattern.test(file))).toBe(true);
-      }
-    });
   });
 
   it('answers unknown /api paths with a JSON 404, never the shell page', async () => {

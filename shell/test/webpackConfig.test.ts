@@ -213,3 +213,26 @@ describe('the version of a remote build (REMOTE_VERSION, BUILD_LABEL)', () => {
     expect(buildOf({ REMOTE_VERSION: '0.2.0', BUILD_LABEL: '  Canary   0.2.0 ' }).label).toBe('Canary 0.2.0');
   });
 });
+
+describe('production source maps', () => {
+  it('builds source maps hidden (issue #23): written beside the bundles for error reports, named by none, precached by no worker', () => {
+    // The shell's production build and its landing page: the two configs of config/webpack.factory.js.
+    const configs = require(path.join(root, 'shell/webpack.config.js'))({}, { mode: 'production' }) as {
+      name: string;
+      devtool: string;
+      plugins: { constructor: { name: string }; config?: unknown }[];
+    }[];
+    expect(configs.map((config) => [config.name, config.devtool])).toEqual([
+      ['shell', 'hidden-source-map'],
+      ['landing', 'hidden-source-map'],
+    ]);
+    for (const remote of REMOTES) {
+      expect((configOf(remote.folder) as unknown as { devtool: string }).devtool).toBe('hidden-source-map');
+    }
+    const worker = configs[0].plugins.find((plugin) => plugin.constructor.name === 'InjectManifest');
+    const { exclude } = worker!.config as { exclude: RegExp[] };
+    for (const file of ['main.js.map', '412.3f9a0c1d2e4b5a6c.js.map', 'landing/landing.0a1b2c3d4e5f6a7b.js.map']) {
+      expect(exclude.some((pattern) => pattern.test(file))).toBe(true);
+    }
+  });
+});
