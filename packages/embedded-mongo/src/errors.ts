@@ -22,6 +22,7 @@ export const ErrorCode = {
   IndexKeySpecsConflict: 86,
   InvalidNamespace: 73,
   CommandNotSupported: 115,
+  InvalidPipelineOperator: 168,
   CommandNotSupportedOnView: 166,
   DollarPrefixedFieldName: 52,
   OptionNotSupportedOnView: 167,
@@ -62,7 +63,20 @@ export function errorFields(error: unknown): { errmsg: string; code: number; cod
   if (error instanceof CommandError) {
     return { errmsg: error.message, code: error.code, codeName: error.codeName, ...error.extra };
   }
-  // mingo throws plain Errors for invalid operators/expressions: those are the client's bad input.
+  // mingo throws plain Errors for invalid operators/expressions: those are the client's bad input. Unknown
+  // operators get mongod's answer.
   const message = error instanceof Error ? error.message : String(error);
+  const unknownExpression = /^accumulator '(\$[^']*)' is not registered/.exec(message);
+  if (unknownExpression) {
+    return {
+      errmsg: `Unrecognized expression '${unknownExpression[1]}'`,
+      code: ErrorCode.InvalidPipelineOperator,
+      codeName: 'InvalidPipelineOperator',
+    };
+  }
+  const unknownOperator = /^unknown query operator (\$\S*)/.exec(message);
+  if (unknownOperator) {
+    return { errmsg: `unknown operator: ${unknownOperator[1]}`, code: ErrorCode.BadValue, codeName: 'BadValue' };
+  }
   return { errmsg: message, code: ErrorCode.BadValue, codeName: 'BadValue' };
 }

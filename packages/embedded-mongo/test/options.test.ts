@@ -215,6 +215,24 @@ describe('each command takes exactly the fields MongoDB 7.0 takes', () => {
     ).rejects.toMatchObject({ code: 2 });
   });
 
+  test('unknown operators are refused as mongod refuses them', async () => {
+    await expect(
+      db
+        .collection('items')
+        .find({ n: { $bogus: 1 } })
+        .toArray(),
+    ).rejects.toMatchObject({
+      code: 2,
+      message: 'unknown operator: $bogus',
+    });
+    await expect(
+      db
+        .collection('items')
+        .aggregate([{ $addFields: { a: { $bogus: 1 } } }])
+        .toArray(),
+    ).rejects.toMatchObject({ code: 168, codeName: 'InvalidPipelineOperator' });
+  });
+
   test('an unknown aggregation stage is refused with 40324', async () => {
     await expect(
       db
