@@ -26,6 +26,7 @@ export const ErrorCode = {
   CommandNotSupportedOnView: 166,
   DollarPrefixedFieldName: 52,
   OptionNotSupportedOnView: 167,
+  ViewDepthLimitExceeded: 149,
   Location16020: 16020,
   Location16870: 16870,
   Location40081: 40081,

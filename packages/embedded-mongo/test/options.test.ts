@@ -361,22 +361,7 @@ describe('collMod', () => {
   });
 });
 
-describe('views, $out, $merge and collMod validators: implemented by MongoDB, refused by the embedded server', () => {
-  test('a view', async () => {
-    const created = db.createCollection('bigItems', { viewOn: 'items', pipeline: [{ $match: { n: { $gte: 2 } } }] });
-    if (externalUri) {
-      await created;
-      expect(await db.collection('bigItems').countDocuments()).toBe(2);
-      await expect(db.collection('bigItems').insertOne({ n: 5 })).rejects.toMatchObject({
-        code: 166,
-        codeName: 'CommandNotSupportedOnView',
-      });
-    } else {
-      await expect(created).rejects.toMatchObject({ code: 115, codeName: 'CommandNotSupported' });
-      expect(await db.listCollections({ name: 'bigItems' }).toArray()).toEqual([]);
-    }
-  });
-
+describe('$out, $merge and collMod validators: implemented by MongoDB, refused by the embedded server', () => {
   test('$out and $merge', async () => {
     const out = db
       .collection('items')

@@ -11,9 +11,15 @@ import { findBson, findFirst, makeMatcher } from '../find';
 import { Matcher } from '../matcher';
 import { projectDocuments } from '../projection';
 import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
-import { isPlainObject, keyOf, MISSING } from '../values';
+import { isPlainObject, keyOf, MISSING, valuesAtPath } from '../values';
 import { RawDocuments } from '../wire';
-import { collectionNameOf, optionalDocument, optionalNumber, type CommandHandler } from './context';
+import {
+  collectionNameOf,
+  optionalDocument,
+  optionalNumber,
+  type CommandContext,
+  type CommandHandler,
+} from './context';
 import {
   checkFields,
   COMMAND_FIELDS,
@@ -83,7 +89,7 @@ function checkUpdateUnderCollation(update: Document | Document[], arrayFilters: 
 }
 
 /** Checks a pipeline's stages: one field each, a stage mongod knows, and one this server runs. */
-function checkStages(pipeline: unknown[]): void {
+export function checkStages(pipeline: unknown[]): void {
   for (const stage of pipeline) {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw new CommandError('Location40323', 'A pipeline stage specification object must contain exactly one field.');
@@ -139,6 +145,69 @@ function withWriteErrors(reply: Document, writeErrors: Document[]): Document {
   return writeErrors.length ? { ...reply, writeErrors } : reply;
 }
 
+/** A view: its source collection and the pipeline that makes the view from it (views on views resolved). */
+interface ResolvedView {
+  source: string;
+  pipeline: Document[];
+}
+
+/** The view this name is, undefined for a collection (or nothing). */
+export function resolveView(context: CommandContext, name: string): ResolvedView | undefined {
+  let collection = context.catalog.collection(context.db, name);
+  if (collection?.options.viewOn === undefined) return undefined;
+  let pipeline: Document[] = [];
+  let source = name;
+  for (let depth = 0; collection?.options.viewOn !== undefined; depth++) {
+    if (depth >= 20)
+      throw new CommandError(
+        'ViewDepthLimitExceeded',
+        `View depth too deep or view cycle detected; maximum depth is 20`,
+      );
+    pipeline = [...((collection.options.pipeline as Document[] | undefined) ?? []), ...pipeline];
+    source = String(collection.options.viewOn);
+    collection = context.catalog.collection(context.db, source);
+  }
+  return { source, pipeline };
+}
+
+/** Documents of a collection or a view, for $lookup, $unionWith and $graphLookup. */
+function collectionResolver(context: CommandContext): (name: string) => Document[] {
+  return (name) => {
+    const view = resolveView(context, name);
+    if (view) return viewDocuments(context, view, [], {});
+    const other = context.catalog.collection(context.db, name);
+    return other ? [...other.handles()].map((handle) => other.document(handle)) : [];
+  };
+}
+
+/** A view's documents, then `stages` over them. */
+function viewDocuments(
+  context: CommandContext,
+  view: ResolvedView,
+  stages: Document[],
+  options: Partial<Options>,
+): Document[] {
+  const source = context.catalog.collection(context.db, view.source);
+  const input = source ? [...source.handles()].map((handle) => source.document(handle)) : [];
+  const pipeline = [...view.pipeline, ...stages];
+  if (pipeline.length === 0) return input;
+  return runPipeline(pipeline, input, { collectionResolver: collectionResolver(context), ...options });
+}
+
+/** Writes and index commands on a view answer what mongod answers. */
+function refuseView(context: CommandContext, name: string): void {
+  if (context.catalog.collection(context.db, name)?.options.viewOn !== undefined) {
+    throw new CommandError('CommandNotSupportedOnView', `Namespace ${context.db}.${name} is a view, not a collection`);
+  }
+}
+
+/** A view has the simple collation: a command may not ask for another. */
+function refuseViewCollation(collation: unknown): void {
+  if (parseCollation(collation) !== undefined) {
+    throw new CommandError('OptionNotSupportedOnView', "Cannot override a view's default collation");
+  }
+}
+
 const find: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'find');
   checkFields(command, 'find', COMMAND_FIELDS.find, true);
@@ -149,6 +218,28 @@ const find: CommandHandler = (command, context) => {
     }
   }
   const rawLimit = optionalNumber(command, 'limit') ?? 0;
+  const singleBatch = command.singleBatch === true;
+  const batchSize = optionalNumber(command, 'batchSize');
+  const noTimeout = command.noCursorTimeout === true;
+  const ns = `${context.db}.${name}`;
+  const view = resolveView(context, name);
+  if (view) {
+    // mongod runs a find on a view as an aggregation: the view's pipeline, then the find's parts as stages.
+    refuseViewCollation(command.collation);
+    const stages: Document[] = [];
+    const filter = optionalDocument(command, 'filter');
+    const sort = optionalDocument(command, 'sort');
+    const projection = optionalDocument(command, 'projection');
+    const skip = optionalNumber(command, 'skip') ?? 0;
+    if (filter && Object.keys(filter).length) stages.push({ $match: filter });
+    if (sort && Object.keys(sort).length) stages.push({ $sort: sort });
+    if (skip > 0) stages.push({ $skip: skip });
+    if (rawLimit > 0) stages.push({ $limit: rawLimit });
+    if (projection && Object.keys(projection).length) stages.push({ $project: projection });
+    const variables = letVariables(command);
+    const docs = viewDocuments(context, view, stages, variables ? { variables } : {});
+    return { cursor: context.cursors.start(ns, docs, { batchSize, singleBatch, noTimeout }) };
+  }
   const collection = context.catalog.collection(context.db, name);
   checkHint(collection, command.hint);
   const docs = findBson(collection, {
@@ -160,10 +251,7 @@ const find: CommandHandler = (command, context) => {
     collation: parseCollation(command.collation),
     variables: letVariables(command),
   });
-  const singleBatch = command.singleBatch === true;
-  const batchSize = optionalNumber(command, 'batchSize');
-  const noTimeout = command.noCursorTimeout === true;
-  return { cursor: context.cursors.start(`${context.db}.${name}`, docs, { batchSize, singleBatch, noTimeout }) };
+  return { cursor: context.cursors.start(ns, docs, { batchSize, singleBatch, noTimeout }) };
 };
 
 const getMore: CommandHandler = (command, context) => {
@@ -182,6 +270,7 @@ const killCursors: CommandHandler = (command, context) => {
 const insert: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'insert');
   checkFields(command, 'insert', COMMAND_FIELDS.insert, true);
+  refuseView(context, name);
   // Documents from a document sequence arrive in BSON form and are stored as they are; others are objects.
   const raw = command.documents instanceof RawDocuments ? command.documents : undefined;
   const documents = raw ? undefined : requireArray(command, 'documents');
@@ -209,6 +298,7 @@ interface UpdateStatement {
 const update: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'update');
   checkFields(command, 'update', COMMAND_FIELDS.update, true);
+  refuseView(context, name);
   const statements = requireArray(command, 'updates') as UpdateStatement[];
   // Parsed with the command, as mongod's IDL does: an unknown field fails the whole command.
   for (const statement of statements) checkFields(statement, 'update.updates', UPDATE_STATEMENT_FIELDS);
@@ -266,6 +356,7 @@ const update: CommandHandler = (command, context) => {
 const remove: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'delete');
   checkFields(command, 'delete', COMMAND_FIELDS.delete, true);
+  refuseView(context, name);
   const statements = requireArray(command, 'deletes');
   for (const statement of statements) {
     checkFields(statement, 'delete.deletes', DELETE_STATEMENT_FIELDS);
@@ -313,6 +404,7 @@ const findAndModify: CommandHandler = (command, context) => {
   const commandName = Object.keys(command)[0];
   const name = collectionNameOf(command, commandName);
   checkFields(command, commandName, COMMAND_FIELDS.findAndModify, true);
+  refuseView(context, name);
   const query = optionalDocument(command, 'query') ?? {};
   const sort = optionalDocument(command, 'sort');
   const fields = optionalDocument(command, 'fields');
@@ -370,13 +462,20 @@ const findAndModify: CommandHandler = (command, context) => {
 const count: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'count');
   checkFields(command, 'count', COMMAND_FIELDS.count, true);
-  const collection = context.catalog.collection(context.db, name);
-  checkHint(collection, command.hint);
   const query = optionalDocument(command, 'query') ?? {};
-  const collation = parseCollation(command.collation);
   const skip = optionalNumber(command, 'skip') ?? 0;
   const limit = Math.abs(optionalNumber(command, 'limit') ?? 0);
   let n = 0;
+  const view = resolveView(context, name);
+  if (view) {
+    refuseViewCollation(command.collation);
+    n = viewDocuments(context, view, Object.keys(query).length ? [{ $match: query }] : [], {}).length;
+    n = Math.max(0, n - skip);
+    return { n: limit > 0 ? Math.min(n, limit) : n };
+  }
+  const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, command.hint);
+  const collation = parseCollation(command.collation);
   if (collection) {
     if (Object.keys(query).length === 0) n = collection.size;
     else n = makeMatcher(query, collation).matches(collection).length;
@@ -390,6 +489,19 @@ const distinct: CommandHandler = (command, context) => {
   checkFields(command, 'distinct', COMMAND_FIELDS.distinct, true);
   if (typeof command.key !== 'string') throw new CommandError('FailedToParse', "BSON field 'distinct.key' is missing");
   const key = command.key;
+  const view = resolveView(context, name);
+  if (view) {
+    refuseViewCollation(command.collation);
+    const query = optionalDocument(command, 'query') ?? {};
+    const found = new Map<string, unknown>();
+    for (const doc of viewDocuments(context, view, Object.keys(query).length ? [{ $match: query }] : [], {})) {
+      for (const value of valuesAtPath(doc, key)) {
+        if (value === MISSING || Array.isArray(value)) continue;
+        found.set(keyOf(value), value);
+      }
+    }
+    return { values: [...found.values()] };
+  }
   const collection = context.catalog.collection(context.db, name);
   const collation = parseCollation(command.collation);
   const matcher = makeMatcher(optionalDocument(command, 'query') ?? {}, collation);
@@ -475,6 +587,14 @@ const aggregate: CommandHandler = (command, context) => {
       'aggregate on a whole database is not supported by the embedded MongoDB server',
     );
   }
+  const batchSize = optionalNumber(optionalDocument(command, 'cursor') ?? {}, 'batchSize');
+  const ns = `${context.db}.${target}`;
+  const view = resolveView(context, target);
+  if (view) {
+    refuseViewCollation(command.collation);
+    const docs = viewDocuments(context, view, pipeline, variables ? { variables } : {});
+    return { cursor: context.cursors.start(ns, docs, { batchSize }) };
+  }
   // A leading $match goes through the indexed matcher; mingo runs the rest, on decoded copies of the documents
   // (fresh objects, so stages that modify their input change nothing stored).
   const collection = context.catalog.collection(context.db, target);
@@ -500,17 +620,13 @@ const aggregate: CommandHandler = (command, context) => {
   let results = countOnly(rest, handles.length);
   if (!results) {
     const input = collection ? handles.map((handle) => collection.document(handle)) : [];
-    const resolveCollection = (name: string): Document[] => {
-      const other = context.catalog.collection(context.db, name);
-      return other ? [...other.handles()].map((handle) => other.document(handle)) : [];
-    };
+    const resolveCollection = collectionResolver(context);
     // Through bsonquery.ts: mingo computes on plain numbers; documents passed through keep their BSON types.
     results = rest.length
       ? runPipeline(rest, input, { collectionResolver: resolveCollection, ...mingoOptions })
       : input;
   }
-  const batchSize = optionalNumber(optionalDocument(command, 'cursor') ?? {}, 'batchSize');
-  return { cursor: context.cursors.start(`${context.db}.${target}`, results, { batchSize }) };
+  return { cursor: context.cursors.start(ns, results, { batchSize }) };
 };
 
 export const crudCommands: Record<string, CommandHandler> = {

@@ -7,6 +7,7 @@ import { ID_INDEX_SPEC } from '../indexes';
 import { isPlainObject } from '../values';
 import { parseCollation } from '../collation';
 import { collectionNameOf, optionalDocument, type CommandContext, type CommandHandler } from './context';
+import { checkStages } from './crud';
 import { checkFields, COMMAND_FIELDS, INDEX_OPTIONS, unknownField } from './options';
 
 /** Fields every command may carry that are not options of the command itself. */
@@ -42,7 +43,8 @@ function existingCollection(context: CommandContext, name: string): Collection {
 const create: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'create');
   if (command.viewOn !== undefined || command.pipeline !== undefined) {
-    throw new CommandError('CommandNotSupported', 'views are not supported by the embedded MongoDB server');
+    createView(command, context, name);
+    return {};
   }
   // A collection's default collation: the simple one is the default; any other is refused, as are the
   // options this server does not apply (capped, validator, timeseries, ...).
@@ -54,6 +56,44 @@ const create: CommandHandler = (command, context) => {
   context.catalog.createCollection(context.db, name, commandOptions(command, 'create'));
   return {};
 };
+
+/**
+ * A view: `viewOn` (a collection or view of the same database) seen through `pipeline`. Reads run the pipeline
+ * (crud.ts resolveView); writes and index commands answer CommandNotSupportedOnView. Views keep the simple
+ * collation: one with another collation is refused.
+ */
+function createView(command: Document, context: CommandContext, name: string): void {
+  const { viewOn, pipeline = [] } = command;
+  if (viewOn === undefined) {
+    throw new CommandError('InvalidOptions', "'pipeline' requires 'viewOn' to also be specified");
+  }
+  if (typeof viewOn !== 'string') {
+    throw new CommandError('TypeMismatch', "BSON field 'create.viewOn' is the wrong type, expected type 'string'");
+  }
+  if (viewOn.length === 0) throw new CommandError('BadValue', "'viewOn' cannot be empty");
+  if (!Array.isArray(pipeline)) {
+    throw new CommandError('TypeMismatch', "BSON field 'create.pipeline' is the wrong type, expected type 'array'");
+  }
+  checkStages(pipeline);
+  if (parseCollation(command.collation) !== undefined) {
+    throw new CommandError(
+      'CommandNotSupported',
+      'views with a non-simple collation are not supported by the embedded MongoDB server',
+    );
+  }
+  const { viewOn: _viewOn, pipeline: _pipeline, collation: _collation, ...rest } = command;
+  checkFields(rest, 'create', COMMAND_FIELDS.create, true);
+  for (const option of Object.keys(commandOptions(rest, 'create'))) {
+    throw new CommandError('InvalidOptions', `option '${option}' is not valid for a view`);
+  }
+  context.catalog.createCollection(context.db, name, { viewOn, pipeline });
+}
+
+function refuseView(context: CommandContext, name: string): void {
+  if (context.catalog.collection(context.db, name)?.options.viewOn !== undefined) {
+    throw new CommandError('CommandNotSupportedOnView', `Namespace ${context.db}.${name} is a view, not a collection`);
+  }
+}
 
 const drop: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'drop');
@@ -71,7 +111,9 @@ const listCollections: CommandHandler = (command, context) => {
   const filter = optionalDocument(command, 'filter');
   const nameOnly = command.nameOnly === true;
   let entries: Document[] = context.catalog.collections(context.db).map((collection) => {
-    if (nameOnly) return { name: collection.name, type: 'collection' };
+    const isView = collection.options.viewOn !== undefined;
+    if (nameOnly) return { name: collection.name, type: isView ? 'view' : 'collection' };
+    if (isView) return { name: collection.name, type: 'view', options: collection.options, info: { readOnly: true } };
     let uuid = collectionUuids.get(collection);
     if (!uuid) {
       uuid = new UUID();
@@ -130,6 +172,7 @@ function normalizeIndexSpec(spec: unknown): Document {
 const createIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'createIndexes');
   checkFields(command, 'createIndexes', COMMAND_FIELDS.createIndexes, true);
+  refuseView(context, name);
   if (command.commitQuorum !== undefined) {
     throw new CommandError('BadValue', "Standalones can't specify commitQuorum");
   }
@@ -154,6 +197,7 @@ const createIndexes: CommandHandler = (command, context) => {
 const listIndexes: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'listIndexes');
   checkFields(command, 'listIndexes', COMMAND_FIELDS.listIndexes, true);
+  refuseView(context, name);
   const collection = existingCollection(context, name);
   const batchSize = optionalDocument(command, 'cursor')?.batchSize as number | undefined;
   return { cursor: context.cursors.start(`${context.db}.${name}`, collection.indexSpecs(), { batchSize }) };
@@ -163,6 +207,7 @@ const dropIndexes: CommandHandler = (command, context) => {
   const commandName = Object.keys(command)[0];
   const name = collectionNameOf(command, commandName);
   checkFields(command, commandName, COMMAND_FIELDS.dropIndexes, true);
+  refuseView(context, name);
   const collection = existingCollection(context, name);
   const nIndexesWas = collection.indexSpecs().length;
   const target = command.index;
@@ -192,6 +237,7 @@ const dropIndexes: CommandHandler = (command, context) => {
 const collMod: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'collMod');
   checkFields(command, 'collMod', COMMAND_FIELDS.collMod, true);
+  refuseView(context, name);
   const collection = context.catalog.collection(context.db, name);
   if (!collection) throw new CommandError('NamespaceNotFound', `ns does not exist: ${context.db}.${name}`);
   const change = command.index;
