@@ -92,6 +92,11 @@ describe('reads through a view', () => {
     await loose('scores').deleteOne({ _id: 5 });
   });
 
+  test('dbStats counts views apart from collections', async () => {
+    const stats = await db.stats();
+    expect(stats.views).toBe(2);
+  });
+
   test('listCollections reports a view with its definition', async () => {
     const [info] = await db.listCollections({ name: 'highScores' }).toArray();
     expect(info).toMatchObject({

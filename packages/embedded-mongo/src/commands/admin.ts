@@ -134,12 +134,13 @@ const dropDatabase: CommandHandler = (_command, context) => {
 };
 
 const dbStats: CommandHandler = (_command, context) => {
-  const collections = context.catalog.collections(context.db);
+  const all = context.catalog.collections(context.db);
+  const collections = all.filter((collection) => collection.options.viewOn === undefined);
   const objects = collections.reduce((sum, collection) => sum + collection.size, 0);
   return {
     db: context.db,
     collections: collections.length,
-    views: 0,
+    views: all.length - collections.length,
     objects,
     indexes: collections.reduce((sum, collection) => sum + collection.indexSpecs().length, 0),
   };
