@@ -461,7 +461,10 @@ function invalidId(type: 'array' | 'regex'): CommandError {
  */
 function validateId(value: unknown): void {
   if (Array.isArray(value)) throw invalidId('array');
-  if (value instanceof RegExp) throw invalidId('regex');
+  // Documents decode a regex as a BSONRegExp (its options kept: bsonbytes.ts decodeDocument).
+  if (value instanceof RegExp || (value as { _bsontype?: string } | null)?._bsontype === 'BSONRegExp') {
+    throw invalidId('regex');
+  }
   if (!isPlainObject(value)) return;
   const fields = Object.keys(value);
   const dbRef = fields[0] === '$ref' && typeof value.$ref === 'string' && fields[1] === '$id';

@@ -260,6 +260,14 @@ describe('every type is stored as sent', () => {
   });
 });
 
+test('a regex _id is refused however the document arrives', async () => {
+  const bodyInsert = await db.command({ insert: 'regexId', documents: [{ _id: new BSONRegExp('a', 'i') }] });
+  expect(bodyInsert.writeErrors?.[0]?.code).toBe(53);
+  await expect(collectionOf('regexId').insertOne({ _id: new BSONRegExp('a', 'i') } as never)).rejects.toMatchObject({
+    code: 53,
+  });
+});
+
 describe('$type', () => {
   let collection: Collection<AnyDocument>;
   beforeAll(async () => {
