@@ -609,6 +609,7 @@ const RESHAPING_STAGES = new Set([
  * number (restoreTypes); a value computed by an expression is typed as bson types a plain number.
  */
 export function runPipeline(pipeline: Document[], docs: Document[], options: Partial<Options> = {}): Document[] {
+  refuseInexactArithmetic(pipeline, docs);
   const resolver = options.collectionResolver;
   const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
   const results = new AggregatorBase(queryForm(pipeline), {
@@ -624,6 +625,104 @@ export function runPipeline(pipeline: Document[], docs: Document[], options: Par
     const source = '_id' in result ? byId.get(keyOf(result._id)) : docs.length === 1 ? docs[0] : undefined;
     return source ? (restoreTypes(result, source) as Document) : result;
   });
+}
+
+/** Expression operators and accumulators whose result mingo would get wrong from a Decimal128 or a large Long. */
+const NUMERIC_OPERATORS = new Set([
+  '$add',
+  '$subtract',
+  '$multiply',
+  '$divide',
+  '$mod',
+  '$abs',
+  '$ceil',
+  '$floor',
+  '$round',
+  '$trunc',
+  '$pow',
+  '$sqrt',
+  '$exp',
+  '$ln',
+  '$log',
+  '$log10',
+  '$sum',
+  '$avg',
+  '$min',
+  '$max',
+  '$minN',
+  '$maxN',
+  '$stdDevPop',
+  '$stdDevSamp',
+  '$median',
+  '$percentile',
+  '$cmp',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$toDouble',
+  '$toInt',
+  '$toLong',
+  '$toDecimal',
+  '$convert',
+  '$range',
+  '$sortArray',
+]);
+
+/** The field paths ($a.b) that numeric operators, $sort and $group keys of a pipeline compute with. */
+function numericPaths(pipeline: Document[]): Set<string> {
+  const paths = new Set<string>();
+  const collect = (expression: unknown, numeric: boolean): void => {
+    if (typeof expression === 'string') {
+      if (numeric && expression.startsWith('$') && !expression.startsWith('$$')) paths.add(expression.slice(1));
+    } else if (isArray(expression)) {
+      for (const element of expression) collect(element, numeric);
+    } else if (isPlainObject(expression)) {
+      for (const [key, value] of Object.entries(expression)) collect(value, numeric || NUMERIC_OPERATORS.has(key));
+    }
+  };
+  for (const stage of pipeline) {
+    const [name] = Object.keys(stage);
+    const body = stage[name];
+    if (name === '$sort' && isPlainObject(body)) Object.keys(body).forEach((path) => paths.add(path));
+    else if (name === '$group' && isPlainObject(body)) {
+      collect(body._id, true);
+      collect(body, false);
+    } else if (name === '$bucket' || name === '$bucketAuto' || name === '$setWindowFields') collect(body, true);
+    else if (name !== '$match') collect(body, false);
+    else if (isPlainObject(body) && '$expr' in body) collect(body.$expr, false);
+  }
+  return paths;
+}
+
+/** Whether mingo's plain-number arithmetic cannot hold this value exactly. */
+function isInexact(value: unknown): boolean {
+  const kind = numberKind(value);
+  if (kind === 'decimal') return true;
+  if (kind !== 'long') return false;
+  const big = (value as Long).toBigInt();
+  return big > 2n ** 53n || big < -(2n ** 53n);
+}
+
+/**
+ * Refuses (CommandNotSupported) a pipeline that would compute with a Decimal128, or a Long beyond ±2^53, of the
+ * input: mingo's arithmetic, accumulators, comparisons and sorts would answer wrong there.
+ */
+export function refuseInexactArithmetic(pipeline: Document[], docs: Document[]): void {
+  const paths = [...numericPaths(pipeline)].map((path) => path.split('.'));
+  if (paths.length === 0) return;
+  for (const doc of docs) {
+    for (const parts of paths) {
+      if (candidates(doc, parts).some(isInexact)) {
+        throw new CommandError(
+          'CommandNotSupported',
+          `computing on '${parts.join('.')}', which holds a Decimal128 or a 64-bit integer beyond 2^53, is not supported by the embedded MongoDB server's aggregation`,
+        );
+      }
+    }
+  }
 }
 
 /**

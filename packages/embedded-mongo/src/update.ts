@@ -20,6 +20,7 @@ import {
   compareStrings,
   plainNumbers,
   queryForm,
+  refuseInexactArithmetic,
   restoreTypes,
 } from './bsonquery';
 import { CommandError } from './errors';
@@ -999,6 +1000,7 @@ export function applyUpdate(
     }
     next = idFirst(replacement, '_id' in replacement ? replacement._id : doc._id);
   } else {
+    refuseInexactArithmetic(update as Document[], [doc]);
     const [output] = new Aggregator(queryForm(update as Document[]), {}).run([plainNumbers(cloneValue(doc))]);
     if (!output) throw new CommandError('BadValue', 'update pipeline removed the document');
     const result = restoreTypes(output, doc) as Document;

@@ -18,7 +18,7 @@ import {
   type Db,
   type Document,
 } from 'mongodb';
-import { startTarget, type Target } from './target';
+import { externalUri, startTarget, type Target } from './target';
 
 const { EJSON } = BSON;
 
@@ -438,5 +438,36 @@ describe('a document whose values did not change is not modified', () => {
       STRICT,
     );
     expect(canonical(changed.value.a)).toBe(canonical(double(3)));
+  });
+});
+
+describe('aggregation over numbers', () => {
+  test('a pipeline computing on doubles and ints gives their sums; on a Decimal128 it is exact on mongod and refused here', async () => {
+    const collection = collectionOf('aggregateNumbers');
+    await collection.insertMany([
+      { _id: 1, n: int(2), d: decimal('0.1') },
+      { _id: 2, n: double(2.5), d: decimal('0.2') },
+    ]);
+    const [sums] = await collection.aggregate([{ $group: { _id: null, n: { $sum: '$n' } } }]).toArray();
+    expect(sums.n).toBe(4.5);
+    const pipeline = [{ $group: { _id: null, d: { $sum: '$d' } } }];
+    if (externalUri) {
+      const [result] = await collection.aggregate(pipeline, STRICT).toArray();
+      expect(canonical(result.d)).toBe(canonical(decimal('0.3')));
+    } else {
+      // mingo's arithmetic is on doubles: rather than a wrong sum, the embedded server refuses.
+      await expect(collection.aggregate(pipeline).toArray()).rejects.toMatchObject({ code: 115 });
+    }
+  });
+
+  test('documents passed through a pipeline keep their numbers as they are, Decimal128 included', async () => {
+    const collection = collectionOf('aggregatePassThrough');
+    await collection.insertOne({ _id: 1, d: decimal('2.50'), l: long('9007199254740993'), x: double(3) });
+    const [doc] = await collection
+      .aggregate([{ $match: { d: { $gt: int(2) } } }, { $sort: { x: -1 } }, { $project: { d: 1, l: 1, x: 1 } }], STRICT)
+      .toArray();
+    expect(canonical(doc)).toBe(
+      canonical({ _id: int(1), d: decimal('2.50'), l: long('9007199254740993'), x: double(3) }),
+    );
   });
 });
