@@ -2,9 +2,11 @@
  * Secondary indexes. Each one keeps, per value of its first field, the set of documents holding it (used to
  * narrow equality queries), and unique indexes also keep the full compound key to reject duplicates.
  */
-import { Query } from 'mingo';
+import type { Query } from 'mingo/query';
 import type { Document } from 'bson';
+import { bsonQuery } from './bsonquery';
 import { CommandError } from './errors';
+import { asNumber } from './numbers';
 import type { DocSource } from './records';
 import { formatValue, keyHash, keyOf, MISSING } from './values';
 
@@ -107,11 +109,13 @@ export class Index {
     this.fields = Object.keys(spec.key);
     this.unique = spec.unique === true;
     this.sparse = spec.sparse === true;
-    this.expireAfterSeconds = typeof spec.expireAfterSeconds === 'number' ? spec.expireAfterSeconds : undefined;
+    // Numbers of any BSON type (a Long, a Double 1.0), as a client may send them.
+    this.expireAfterSeconds = asNumber(spec.expireAfterSeconds);
     this.maintained = Object.values(spec.key).every(
-      (direction) => typeof direction === 'number' || direction === 'hashed',
+      (direction) => asNumber(direction) !== undefined || direction === 'hashed',
     );
-    this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : undefined;
+    // With BSON's comparisons, as filters (bsonquery.ts): documents hold Longs, Doubles and Decimal128s as such.
+    this.partial = spec.partialFilterExpression ? bsonQuery(spec.partialFilterExpression) : undefined;
     if (this.unique && this.fields.length > 1) this.byKey = new Map();
   }
 

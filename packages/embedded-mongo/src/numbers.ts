@@ -52,6 +52,14 @@ export function isNumeric(value: unknown): boolean {
   return numberKind(value) !== undefined;
 }
 
+/**
+ * A numeric value of any BSON type as a JavaScript number, undefined for anything else: for options a command
+ * may send as an Int32, a Long or a Double (expireAfterSeconds, an index key's direction), as mongod takes them.
+ */
+export function asNumber(value: unknown): number | undefined {
+  return numberKind(value) === undefined ? undefined : toDouble(value);
+}
+
 /** A double as the decoded form holds it: a plain number unless that would encode as an Int32. */
 export function doubleValue(value: number): number | Double {
   return isInt32Number(value) ? new Double(value) : value;

@@ -6,6 +6,7 @@
 import { serialize, type Document } from 'bson';
 import { BsonType, nameEnd, valueEnd } from './bsonbytes';
 import { CommandError } from './errors';
+import { asNumber } from './numbers';
 
 /** The BSON bytes of a computed result document (an aggregation's, a mingo projection's). */
 export function bsonOf(doc: Document): Uint8Array {
@@ -109,8 +110,9 @@ export function simpleProjection(projection: Document): SimpleProjection | undef
   for (const key of Object.keys(projection)) {
     const value = projection[key];
     let on: boolean;
+    const number = asNumber(value);
     if (typeof value === 'boolean') on = value;
-    else if (typeof value === 'number' && !Number.isNaN(value)) on = value !== 0;
+    else if (number !== undefined && !Number.isNaN(number)) on = number !== 0;
     else return undefined;
     if (key === '_id') {
       id = on;

@@ -156,6 +156,32 @@ describe('comparisons across numeric types', () => {
     await expect(unique.insertOne({ _id: 5, n: decimal('9007199254740993') })).rejects.toMatchObject({ code: 11000 });
   });
 
+  test('index options and key directions may be of any numeric type, and a partial filter compares across types', async () => {
+    const reply = await db.command({
+      createIndexes: 'numericOptions',
+      indexes: [
+        { key: { k: double(1) }, name: 'k_1', unique: true },
+        { key: { at: long(1) }, name: 'at_1', expireAfterSeconds: long(3600) },
+        {
+          key: { p: int(1) },
+          name: 'p_1',
+          unique: true,
+          partialFilterExpression: { n: { $gt: double(5) } },
+        },
+      ],
+    });
+    expect(reply.ok).toBe(1);
+    const collection = collectionOf('numericOptions');
+    await collection.insertOne({ _id: 1, k: 'a', p: 'x', n: long(6) });
+    // The unique index on k (its direction a Double) holds: a second 'a' is refused.
+    await expect(collection.insertOne({ _id: 2, k: 'a' })).rejects.toMatchObject({ code: 11000 });
+    // n: Decimal128 6.5 > 5 is in the partial index too, so p: 'x' is taken; n: Int32 5 is not.
+    await expect(collection.insertOne({ _id: 3, k: 'b', p: 'x', n: decimal('6.5') })).rejects.toMatchObject({
+      code: 11000,
+    });
+    await collection.insertOne({ _id: 4, k: 'c', p: 'x', n: int(5) });
+  });
+
   test('distinct returns one of each value, with its type', async () => {
     const found = await db.command(
       { distinct: 'compare', key: 'a', query: { _id: { $in: ['int5', 'long5', 'decimal2point50'] } } },

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import type { Document } from 'bson';
 import { CommandError } from '../errors';
+import { asNumber } from '../numbers';
 import { MAX_MESSAGE_SIZE } from '../wire';
 import type { CommandHandler, ServerParameters } from './context';
 
@@ -62,10 +63,11 @@ const setParameter: CommandHandler = (command, context) => {
   for (const [name, value] of Object.entries(command)) {
     if (name === 'setParameter' || name.startsWith('$') || name === 'lsid') continue;
     if (name === 'ttlMonitorSleepSecs') {
-      if (typeof value !== 'number' || value <= 0)
+      const seconds = asNumber(value);
+      if (seconds === undefined || seconds <= 0)
         throw new CommandError('BadValue', 'ttlMonitorSleepSecs must be a positive number');
       reply.was = parameters.ttlMonitorSleepSecs;
-      parameters.ttlMonitorSleepSecs = value;
+      parameters.ttlMonitorSleepSecs = seconds;
     } else if (name === 'ttlMonitorEnabled') {
       reply.was = parameters.ttlMonitorEnabled;
       parameters.ttlMonitorEnabled = value === true;

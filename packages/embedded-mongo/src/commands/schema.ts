@@ -4,6 +4,7 @@ import { UUID, type Document } from 'bson';
 import type { Collection } from '../collection';
 import { CommandError } from '../errors';
 import { ID_INDEX_SPEC } from '../indexes';
+import { asNumber } from '../numbers';
 import { isPlainObject } from '../values';
 import { parseCollation } from '../collation';
 import { collectionNameOf, optionalDocument, type CommandContext, type CommandHandler } from './context';
@@ -143,10 +144,7 @@ function normalizeIndexSpec(spec: unknown): Document {
   if (typeof spec.name !== 'string' || spec.name.length === 0) {
     throw new CommandError('FailedToParse', "The 'name' field is a required property of an index specification");
   }
-  if (
-    spec.expireAfterSeconds !== undefined &&
-    !(typeof spec.expireAfterSeconds === 'number' && spec.expireAfterSeconds >= 0)
-  ) {
+  if (spec.expireAfterSeconds !== undefined && !((asNumber(spec.expireAfterSeconds) ?? -1) >= 0)) {
     throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative number');
   }
   for (const field of Object.keys(spec)) {
@@ -275,14 +273,14 @@ const collMod: CommandHandler = (command, context) => {
   const reply: Document = {};
   const spec: Document = { ...index.spec };
   if (change.expireAfterSeconds !== undefined) {
-    const seconds = change.expireAfterSeconds;
-    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0) {
+    const seconds = asNumber(change.expireAfterSeconds);
+    if (seconds === undefined || !Number.isInteger(seconds) || seconds < 0) {
       throw new CommandError('InvalidOptions', 'TTL index expireAfterSeconds option must be a non-negative integer');
     }
     if (spec.expireAfterSeconds === undefined) {
       throw new CommandError('InvalidOptions', 'no expireAfterSeconds field to update');
     }
-    if (spec.expireAfterSeconds !== seconds) {
+    if (asNumber(spec.expireAfterSeconds) !== seconds) {
       reply.expireAfterSeconds_old = spec.expireAfterSeconds;
       reply.expireAfterSeconds_new = seconds;
       spec.expireAfterSeconds = seconds;
