@@ -1,4 +1,6 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { HttpError } from '../errors';
 
 // OWASP's scrypt minimum (N=2^17 would be stronger but takes ~250 ms a login on these 2-core machines).
@@ -8,8 +10,9 @@ const SALT_BYTES = 16;
 
 /**
  * How much password hashing the process does at once (issue #23). Each scrypt takes ~50 ms of one core and 16 MB:
- * unbounded, a flood of wrong sign-ins fills libuv's 4 threads and both cores and every other request waits. Two at
- * once leave the main thread a core on a 2-core machine and still check 30-40 passwords a second.
+ * unbounded, a flood of wrong sign-ins fills libuv's 4 threads and every core, and every other request waits. Half
+ * the cores at most (1 on a 2-core machine, at most 4) leaves the event loop and the database a core of their own,
+ * and still checks about 20 passwords a second per core used.
  *
  * Beyond the running ones, a few wait in line. A sign-in's check (or a wrong current password's) is the open door,
  * so its line is short: when 32 are already waiting, the answer is 503 at once (PasswordHashingBusyError), before
@@ -18,10 +21,12 @@ const SALT_BYTES = 16;
  * get in).
  */
 export const PASSWORD_HASHING = {
-  concurrent: 2,
+  concurrent: Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
   queuedChecks: 32,
   queuedNewPasswords: 128,
   retryAfterSeconds: 2,
+  /** The CPU priority of the hashing threads (see `scrypt` below): below the event loop's 0. */
+  nice: 10,
 } as const;
 
 export const PASSWORD_HASHING_BUSY_MESSAGE =
@@ -125,12 +130,67 @@ export function passwordHashingStats(): { running: number; pending: number } {
   return gate.stats();
 }
 
+/**
+ * The scrypt computations run in worker threads of their own, one per slot of the gate, at a low CPU priority (nice
+ * 10, set by each thread for itself): on a busy machine the event loop, which serves every other request, always
+ * gets the CPU first, and libuv's threads stay free for the database's files. An idle machine hashes as fast as
+ * before.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+try { require('node:os').setPriority(${PASSWORD_HASHING.nice}); } catch {}
+parentPort.on('message', ({ password, salt, keyLength, options }) => {
+  try {
+    parentPort.postMessage({ key: scryptSync(password, salt, keyLength, options) });
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error) });
+  }
+});
+`;
+
+interface HashingWorker {
+  worker: Worker;
+  /** The computation it is running, settled by its answer (or its death). */
+  job?: { resolve(key: Buffer): void; reject(error: Error): void };
+}
+
+/** Idle workers; the gate never runs more computations than PASSWORD_HASHING.concurrent, so this never grows past it. */
+const idle: HashingWorker[] = [];
+
+function newWorker(): HashingWorker {
+  const hashing: HashingWorker = { worker: new Worker(WORKER_SOURCE, { eval: true, name: 'password hashing' }) };
+  // It never keeps the process alive: a stopping api or a finished test file does not wait for it.
+  hashing.worker.unref();
+  const fail = (error: Error) => {
+    const index = idle.indexOf(hashing);
+    if (index >= 0) idle.splice(index, 1);
+    hashing.job?.reject(error);
+    hashing.job = undefined;
+  };
+  hashing.worker.on('message', (answer: { key?: Uint8Array; error?: string }) => {
+    const job = hashing.job;
+    hashing.job = undefined;
+    idle.push(hashing);
+    if (answer.key) job?.resolve(Buffer.from(answer.key));
+    else job?.reject(new Error(`scrypt failed: ${answer.error}`));
+  });
+  hashing.worker.on('error', fail);
+  hashing.worker.on('exit', (code) => fail(new Error(`the password hashing thread exited (code ${code})`)));
+  return hashing;
+}
+
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  const hashing = idle.pop() ?? newWorker();
+  return new Promise((resolve, reject) => {
+    hashing.job = { resolve, reject };
+    hashing.worker.postMessage({
+      password,
+      salt,
+      keyLength: KEY_LENGTH,
+      options: { ...options, maxmem: 64 * 1024 * 1024 },
+    });
+  });
 }
 
 async function hashUngated(password: string): Promise<string> {
