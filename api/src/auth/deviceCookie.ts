@@ -69,8 +69,9 @@ export function deviceCookies(config: Pick<Config, 'sessionSecret' | 'isProducti
         if (parts.length !== 3 || !parts.every((part) => PART.test(part))) continue;
         const [cookieAccount, nonce, cookieMac] = parts;
         if (cookieAccount !== account) continue;
-        const expected = mac(`${cookieAccount}.${nonce}`);
-        const given = Buffer.from(cookieMac, 'base64url');
+        // Compared as the text issued: base64url's unused low bits would let other spellings decode to these bytes.
+        const expected = Buffer.from(mac(`${cookieAccount}.${nonce}`).toString('base64url'));
+        const given = Buffer.from(cookieMac);
         if (given.length === expected.length && timingSafeEqual(given, expected)) return nonce;
       }
       return undefined;

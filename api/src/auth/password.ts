@@ -11,8 +11,9 @@ const SALT_BYTES = 16;
 /**
  * How much password hashing the process does at once (issue #23). Each scrypt takes ~50 ms of one core and 16 MB:
  * unbounded, a flood of wrong sign-ins fills libuv's 4 threads and every core, and every other request waits. Half
- * the cores at most (1 on a 2-core machine, at most 4) leaves the event loop and the database a core of their own,
- * and still checks about 20 passwords a second per core used.
+ * the cores (at least 2, at most 4), in threads of a lower CPU priority than the event loop's (see `scrypt` below),
+ * leaves the event loop and the database the CPU whenever they need it, and checks about 20 passwords a second per
+ * core used.
  *
  * Beyond the running ones, a few wait in line. A sign-in's check (or a wrong current password's) is the open door,
  * so its line is short: when 32 are already waiting, the answer is 503 at once (PasswordHashingBusyError), before
@@ -21,7 +22,7 @@ const SALT_BYTES = 16;
  * get in).
  */
 export const PASSWORD_HASHING = {
-  concurrent: Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2))),
+  concurrent: Math.min(4, Math.max(2, Math.floor(availableParallelism() / 2))),
   queuedChecks: 32,
   queuedNewPasswords: 128,
   retryAfterSeconds: 2,

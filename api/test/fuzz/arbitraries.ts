@@ -550,6 +550,12 @@ const junkCookie = fc.oneof(
     'hit.sid=s:abc',
     '=;;=;',
     'hit_cohort=../../etc/passwd',
+    // The device cookie of the sign-in limits (issue #23): empty, malformed, well-formed but forged.
+    'hit.device=',
+    'hit.device=a.b.c',
+    'hit.device=..',
+    `hit.device=${'A'.repeat(22)}.${'B'.repeat(22)}.${'C'.repeat(43)}`,
+    'hit.device=%E0%A4%A; hit.device=x',
     'hit_cohort=ffffffffffffffffffffffffffffffff',
     '__proto__=polluted',
     'constructor=x; prototype=y',
