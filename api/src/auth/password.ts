@@ -161,8 +161,6 @@ const idle: HashingWorker[] = [];
 
 function newWorker(): HashingWorker {
   const hashing: HashingWorker = { worker: new Worker(WORKER_SOURCE, { eval: true, name: 'password hashing' }) };
-  // It never keeps the process alive: a stopping api or a finished test file does not wait for it.
-  hashing.worker.unref();
   const fail = (error: Error) => {
     const index = idle.indexOf(hashing);
     if (index >= 0) idle.splice(index, 1);
@@ -178,6 +176,9 @@ function newWorker(): HashingWorker {
   });
   hashing.worker.on('error', fail);
   hashing.worker.on('exit', (code) => fail(new Error(`the password hashing thread exited (code ${code})`)));
+  // It never keeps the process alive: a stopping api or a finished test file does not wait for it. Called after the
+  // listeners are added: adding a 'message' listener refs the worker's port again.
+  hashing.worker.unref();
   return hashing;
 }
 
