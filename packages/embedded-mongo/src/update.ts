@@ -139,6 +139,26 @@ export function binaryEqual(a: unknown, b: unknown): boolean {
   if (kindA !== undefined || kindB !== undefined) {
     if (kindA !== kindB) return false;
   }
+  // Arrays and documents element by element (no serializing: a $set of a large array is common).
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!binaryEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    const keysA = Object.keys(a);
+    const keysB = Object.keys(b);
+    if (keysA.length !== keysB.length) return false;
+    for (let i = 0; i < keysA.length; i++) {
+      if (keysA[i] !== keysB[i] || !binaryEqual(a[keysA[i]], b[keysB[i]])) return false;
+    }
+    return true;
+  }
+  const typeA = (a as { _bsontype?: string })._bsontype;
+  if (typeA === 'ObjectId' && (b as { _bsontype?: string })._bsontype === 'ObjectId') {
+    return (a as ObjectId).equals(b as ObjectId);
+  }
   return Buffer.from(scratchBytes(a)).equals(Buffer.from(scratchBytes(b)));
 }
 
@@ -973,10 +993,6 @@ function applyOperatorUpdate(
   return { doc: next, changed: run.changed };
 }
 
-function documentsEqual(a: Document, b: Document): boolean {
-  return Buffer.from(serialize(a)).equals(Buffer.from(serialize(b)));
-}
-
 /**
  * The new version of `doc` after `update`. `changed` says whether anything differs, which is what
  * nModified counts.
@@ -1011,7 +1027,7 @@ export function applyUpdate(
     next = idFirst(result, result._id ?? doc._id);
   }
   if (next._id === undefined) delete next._id;
-  return { doc: next, changed: !documentsEqual(next, doc) };
+  return { doc: next, changed: !binaryEqual(next, doc) };
 }
 
 /**
