@@ -612,7 +612,7 @@ export function runPipeline(pipeline: Document[], docs: Document[], options: Par
   refuseInexactArithmetic(pipeline, docs);
   const resolver = options.collectionResolver;
   const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
-  const results = new AggregatorBase(queryForm(pipeline), {
+  const results = new AggregatorBase(queryForm(pipeline.map(plainStageArguments)), {
     ...options,
     context,
     ...(resolver ? { collectionResolver: (name: string) => resolver(name).map(plainNumbers) } : {}),
@@ -723,6 +723,14 @@ export function refuseInexactArithmetic(pipeline: Document[], docs: Document[]):
       }
     }
   }
+}
+
+/** Stages whose arguments mingo reads as plain numbers ($limit: Long 5, $sort: { a: Double -1.0 }). */
+const NUMERIC_ARGUMENT_STAGES = new Set(['$skip', '$limit', '$sample', '$sort']);
+
+function plainStageArguments(stage: Document): Document {
+  const [name] = Object.keys(stage);
+  return NUMERIC_ARGUMENT_STAGES.has(name) ? { [name]: plainNumbers(stage[name]) } : stage;
 }
 
 /**

@@ -486,6 +486,15 @@ describe('aggregation over numbers', () => {
     }
   });
 
+  test('stage arguments may be of any numeric type', async () => {
+    const collection = collectionOf('aggregateArguments');
+    await collection.insertMany([1, 2, 3, 4].map((n) => ({ _id: n, n: int(n) })));
+    const docs = await collection
+      .aggregate([{ $sort: { n: double(-1) } }, { $skip: long(1) }, { $limit: double(2) }])
+      .toArray();
+    expect(docs.map((doc) => doc._id)).toEqual([3, 2]);
+  });
+
   test('documents passed through a pipeline keep their numbers as they are, Decimal128 included', async () => {
     const collection = collectionOf('aggregatePassThrough');
     await collection.insertOne({ _id: 1, d: decimal('2.50'), l: long('9007199254740993'), x: double(3) });
