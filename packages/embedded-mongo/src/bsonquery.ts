@@ -319,15 +319,12 @@ function range(accept: (comparison: number) => boolean, inclusive: boolean): Fie
   return (values, operand) => {
     if (operand === null || operand === undefined) return inclusive && values.some(isNullish);
     const rank = canonicalRank(operand);
-    // MinKey and MaxKey compare with values of every type.
     const anyType = rank === 0 || rank === 14;
     const operandNaN = rank === 2 && isNaNValue(operand);
     for (const value of values) {
-      if (value === MISSING) {
-        if (anyType && accept(compareBson(null, operand))) return true;
-        continue;
-      }
-      if (!anyType && canonicalRank(value) !== rank) continue;
+      // mongod: against MinKey or MaxKey, a value of any other type (or none) satisfies every range operator.
+      if (anyType && canonicalRank(value) !== rank) return true;
+      if (value === MISSING || canonicalRank(value) !== rank) continue;
       if (rank === 2 && (operandNaN || isNaNValue(value))) {
         // NaN equals NaN and is neither above nor below anything.
         if (inclusive && operandNaN && isNaNValue(value)) return true;
