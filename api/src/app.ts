@@ -128,7 +128,7 @@ export function createApp({
     api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits, devices }));
     const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
     const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
-    api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits }));
+    api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits, devices }));
     api.use(goalsRouter({ goals, User: models.User }));
     const accountLimits = accountRateLimits(models.RateLimitCounter);
     const exports = createExportService(models);

@@ -1,3 +1,4 @@
+import { DEVICE_COOKIE } from '../src/auth/deviceCookie';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
@@ -352,6 +353,9 @@ describe('passwords', () => {
       const browser = request.agent(app);
       const answer = await reset(token, NEW_PASSWORD, browser).expect(200);
       expect(answer.body).toEqual({ id: user.id, email: user.email, firstName: null, lastName: null });
+      // Signed in, the browser earns the account's device cookie as a sign-in does (issue #23: its own allowance).
+      const cookies = ([] as string[]).concat(answer.headers['set-cookie'] ?? []);
+      expect(cookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/; HttpOnly/i);
 
       expect((await browser.get('/api/user').expect(200)).body.id).toBe(user.id);
       await agent.get('/api/user').expect(401);

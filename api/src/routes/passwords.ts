@@ -9,6 +9,7 @@ import {
 } from '@hit/contracts';
 import type { Config } from '../config';
 import { currentUser, requireUser, toPublicUser } from '../auth/currentUser';
+import type { DeviceCookies } from '../auth/deviceCookie';
 import type { PasswordRateLimits } from '../auth/rateLimits';
 import { parseOr400 } from '../http/validate';
 import { logger } from '../logger';
@@ -22,10 +23,12 @@ interface PasswordsRouterDeps {
   limits: PasswordRateLimits;
   /** The database the sessions live in (auth/sessionUser.ts). */
   db: Db;
+  /** A reset signs this browser in: it earns the account's device cookie, as a sign-in does (auth/deviceCookie.ts). */
+  devices: DeviceCookies;
 }
 
 /** POST /api/user/password (signed in), /api/password/forgot and /api/password/reset (anyone). */
-export function passwordsRouter({ config, db, passwords, limits }: PasswordsRouterDeps): Router {
+export function passwordsRouter({ config, db, passwords, limits, devices }: PasswordsRouterDeps): Router {
   const router = Router();
 
   router.post('/user/password', requireUser, ...limits.changePassword, async (req, res) => {
@@ -50,6 +53,7 @@ export function passwordsRouter({ config, db, passwords, limits }: PasswordsRout
     const body = parseOr400(resetPasswordBodySchema, req.body);
     const user = await passwords.reset(body);
     await logIn(req, user, db);
+    devices.issue(res, user.email);
     res.json(toPublicUser(user) satisfies User);
   });
 
