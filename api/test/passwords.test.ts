@@ -1,8 +1,8 @@
-import { DEVICE_COOKIE } from '../src/auth/deviceCookie';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { FORGOT_PASSWORD_MESSAGE, RESET_LINK_TTL_MS } from '@hit/contracts';
+import { DEVICE_COOKIE } from '../src/auth/deviceCookie';
 import {
   PASSWORD_CHANGE_RATE_LIMITED_MESSAGE,
   PASSWORD_RESET_RATE_LIMITED_MESSAGE,
