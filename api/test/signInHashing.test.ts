@@ -61,15 +61,17 @@ describe('password hashing limit (issue #23)', () => {
       expect(results[3]).toBe(true);
     });
 
-    it('hashes in a thread of its own at a low CPU priority, never on the event loop', async () => {
+    it("checks a sign-in's password in a thread of its own at a low CPU priority, never on the event loop", async () => {
       const niceOfThreads = () =>
         readdirSync('/proc/self/task').map((task) => {
           // /proc/<pid>/task/<tid>/stat: the fields after "(name) " start with the state; nice is the 19th field.
           const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
           return Number(fields[16]);
         });
-      await hashPassword(TEST_PASSWORD);
-      expect(niceOfThreads()).toContain(PASSWORD_HASHING.nice);
+      const stored = await hashPassword(TEST_PASSWORD);
+      expect(niceOfThreads()).toContain(PASSWORD_HASHING.newPasswordNice);
+      expect(await verifyPassword(TEST_PASSWORD, stored)).toBe(true);
+      expect(niceOfThreads()).toContain(PASSWORD_HASHING.checkNice);
       // This thread (the event loop's) keeps its priority.
       expect(getPriority()).toBe(0);
     });
