@@ -4,6 +4,13 @@
  * load balancer: no per-address limit helps) and for its own e-mail (no per-e-mail limit helps either), must not
  * starve a signed-in lifter. Before, each failure ran its own scrypt: a read went from 9 ms to a median of 454 ms.
  * Now at most two hashes run at once, a short line waits, and the rest are answered 503 at once.
+ *
+ * What no hashing limit changes: the api handles 400 requests arriving in the same instant one after another on its
+ * one event loop (about 3 s of CPU on this loaded machine, most of it the HTTP, session and middleware work every
+ * request costs, whatever it answers), and the one or two reads that arrive during that time wait for it (the
+ * longest read is logged: 1.3-3.1 s in the runs of 2026-11-26). Across the flood's reads that is under 1 %, which the
+ * p99 budget allows; shielding even those is admission control in front of the api (a proxy's connection and rate
+ * limits per client), not something a Node process can do for requests it has already accepted.
  */
 import { spawn } from 'node:child_process';
 import { TEST_PASSWORD } from '../helpers';
@@ -22,7 +29,7 @@ const MAX_P99_RATIO = 3;
  * alone went from 9 to 454 ms).
  */
 const MAX_ROUNDS = 5;
-/** Quiet reads before and after each flood, for as long as the flood takes about (4 s at 100 a second). */
+/** Quiet reads before and after each flood, for as long as the flood takes about (2-4 s on this machine). */
 const QUIET_MS = 2_000;
 
 interface Round {
@@ -30,15 +37,6 @@ interface Round {
   during: number[];
   statuses: Record<string, number>;
 }
-/**
- * The flood arrives at 100 sign-ins a second (one every 10 ms, 4 s in all): bounded, because 400 requests in the same
- * millisecond cost this api a second of plain HTTP handling whatever it answers (measured: 400 malformed sign-ins,
- * refused at the body check, held reads for 0.8-1.7 s on this machine), which no hashing limit can change. At this
- * rate each request's own handling is a small share of a core; before the fix each one also ran a 50 ms scrypt,
- * 5 cores' worth for 2, and the wrong sign-ins piled up in flight by the hundred.
- */
-const FLOOD_EVERY_MS = 10;
-
 jest.setTimeout(170_000);
 
 describe('sign-in flood (issue #23)', () => {
@@ -66,13 +64,13 @@ describe('sign-in flood (issue #23)', () => {
 
   /**
    * The attacker: a separate node process (as a client on another machine would be, its work is not the lifter's
-   * browser's) sending `count` wrong sign-ins, one every `everyMs` without waiting for answers (an open loop: they
-   * pile up in flight whenever the api is slower than they come), each from a new address (X-Forwarded-For, which
-   * the api believes from the proxy on loopback) for a new e-mail. Resolves with how many got each status.
+   * browser's) sending `count` wrong sign-ins all at once (each on its own connection, none waiting for another's
+   * answer), each from a new address (X-Forwarded-For, which the api believes from the proxy on loopback) for a new
+   * e-mail. Resolves with how many got each status.
    */
-  function flood(count: number, everyMs: number): Promise<Record<string, number>> {
+  function flood(count: number): Promise<Record<string, number>> {
     const script = `
-      const [base, count, everyMs, tag] = process.argv.slice(1);
+      const [base, count, tag] = process.argv.slice(1);
       const statuses = {};
       const signIn = async (i) => {
         const response = await fetch(base + '/api/login', {
@@ -88,18 +86,13 @@ describe('sign-in flood (issue #23)', () => {
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       };
       const sent = [];
-      let i = 0;
-      const timer = setInterval(() => {
+      for (let i = 0; i < Number(count); i += 1) {
         sent.push(signIn(i).catch((error) => { statuses[String(error.cause?.code ?? error)] = 1 }));
-        i += 1;
-        if (i === Number(count)) {
-          clearInterval(timer);
-          Promise.all(sent).then(() => console.log(JSON.stringify(statuses)));
-        }
-      }, Number(everyMs));
+      }
+      Promise.all(sent).then(() => console.log(JSON.stringify(statuses)));
     `;
     floods += 1;
-    const child = spawn(process.execPath, ['-e', script, api.baseUrl, String(count), String(everyMs), `${floods}`], {
+    const child = spawn(process.execPath, ['-e', script, api.baseUrl, String(count), `${floods}`], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -132,7 +125,7 @@ describe('sign-in flood (issue #23)', () => {
     while (rounds.length < MAX_ROUNDS && !rounds.some((r) => ratio(r) < MAX_P99_RATIO)) {
       // Quiet reads on both sides of the flood: a change in the machine's other work during the round shows in both.
       const before = await readFor(QUIET_MS);
-      const attack = flood(FLOOD, FLOOD_EVERY_MS);
+      const attack = flood(FLOOD);
       const during = await readFor(0, attack);
       const after = await readFor(QUIET_MS);
       rounds.push({ quiet: [...before, ...after], during, statuses: await attack });
@@ -140,7 +133,7 @@ describe('sign-in flood (issue #23)', () => {
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     const describe = (latencies: number[]) =>
       `p50 ${ms(quantile(latencies, 0.5))} p90 ${ms(quantile(latencies, 0.9))} p99 ${ms(quantile(latencies, 0.99))} ` +
-      `(${latencies.length} reads)`;
+      `max ${ms(Math.max(...latencies))} (${latencies.length} reads)`;
     console.log(
       rounds
         .map(
