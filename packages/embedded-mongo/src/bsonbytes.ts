@@ -7,7 +7,7 @@
  * type (numbers.ts), so a decoded document encodes back to the same bytes.
  */
 import { isUtf8 } from 'node:buffer';
-import { deserialize, Double, Long, ObjectId, type Document } from 'bson';
+import { BSONSymbol, deserialize, Double, Long, ObjectId, serialize, type Document } from 'bson';
 import { isInt32Number } from './numbers';
 
 export const enum BsonType {
@@ -166,21 +166,164 @@ export function isSafeInt64(bytes: Uint8Array, at: number): boolean {
 }
 
 /**
+ * BSON's deprecated Undefined (type 6) in a decoded document. bson decodes it as JavaScript undefined, which it
+ * writes back as nothing (or null): this wrapper keeps it, and encodeDocument writes it back as type 6. Like
+ * bson's own classes it has a _bsontype, so that bson's serializer refuses it rather than write something else.
+ */
+export class BSONUndefined {
+  get _bsontype(): 'Undefined' {
+    return 'Undefined';
+  }
+}
+
+/** The one BSONUndefined value. */
+export const BSON_UNDEFINED = new BSONUndefined();
+
+/**
+ * BSON's deprecated DBPointer (type 12: a namespace and an ObjectId), which bson decodes as a DBRef (an embedded
+ * document { $ref, $id } when written back). encodeDocument writes it back as type 12.
+ */
+export class DBPointer {
+  constructor(
+    readonly namespace: string,
+    readonly oid: ObjectId,
+  ) {}
+
+  get _bsontype(): 'DBPointer' {
+    return 'DBPointer';
+  }
+}
+
+/**
  * How documents are decoded everywhere (stored documents, commands): as bson's deserialize, with the values a
- * JavaScript number would lose kept in their BSON wrapper, so that encoding the result gives the same types
- * back. An int64 stays a Long (even 5), a double that is an integer within int32 range stays a Double (else
- * bson would write Double(2) back as Int32 2), a regular expression stays a BSONRegExp with its options as
- * they were (a RegExp keeps only i, m and s). Int32 and every other double are plain numbers, as bson writes
- * plain numbers back (-0, NaN and fractions as doubles).
+ * JavaScript number would lose kept in their BSON wrapper, so that encoding the result (encodeDocument) gives the
+ * same types back. An int64 stays a Long (even 5), a double that is an integer within int32 range stays a
+ * Double (else bson would write Double(2) back as Int32 2), a regular expression stays a BSONRegExp with its
+ * options as they were (a RegExp keeps only i, m and s). Int32 and every other double are plain numbers, as bson
+ * writes plain numbers back (-0, NaN and fractions as doubles). The deprecated types keep theirs too: a Symbol
+ * stays a BSONSymbol (not a string), an Undefined a BSONUndefined (not undefined), a DBPointer a DBPointer (not a
+ * DBRef).
  */
 export function decodeDocument(bytes: Uint8Array): Document {
   const doc = deserialize(bytes, DECODE_OPTIONS);
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (holdsIntegralDouble(buffer, 0)) keepDoubles(buffer, 0, doc, false);
+  if (holdsDeprecated(buffer, 0)) {
+    keepDeprecated(buffer, 0, doc, false);
+    unwritableDecoded = true;
+  }
   return doc;
 }
 
 const DECODE_OPTIONS = { promoteLongs: false, bsonRegExp: true } as const;
+
+function isDeprecatedType(type: number): boolean {
+  return type === BsonType.Undefined || type === BsonType.DbPointer || type === BsonType.Symbol;
+}
+
+/** Whether the document at `start` holds, at any depth, a Symbol, an Undefined or a DBPointer. */
+function holdsDeprecated(bytes: Buffer, start: number): boolean {
+  const end = start + int32(bytes, start) - 1;
+  let at = start + 4;
+  while (at < end) {
+    const type = bytes[at];
+    const value = nameEnd(bytes, at) + 1;
+    if (isDeprecatedType(type)) return true;
+    if ((type === BsonType.Object || type === BsonType.Array) && holdsDeprecated(bytes, value)) return true;
+    at = valueEnd(bytes, type, value);
+  }
+  return false;
+}
+
+/** Puts the wrappers of the deprecated types in place of what bson decoded them as, in `target` from `start`. */
+function keepDeprecated(bytes: Buffer, start: number, target: Document | unknown[], array: boolean): void {
+  const end = start + int32(bytes, start) - 1;
+  let at = start + 4;
+  let index = 0;
+  while (at < end) {
+    const type = bytes[at];
+    const nameStop = nameEnd(bytes, at);
+    const value = nameStop + 1;
+    const key = array ? index : bytes.toString('utf8', at + 1, nameStop);
+    const holder = target as Record<string | number, unknown>;
+    if (type === BsonType.Symbol) holder[key] = new BSONSymbol(holder[key] as string);
+    else if (type === BsonType.Undefined) holder[key] = BSON_UNDEFINED;
+    else if (type === BsonType.DbPointer) {
+      const length = int32(bytes, value);
+      const namespace = bytes.toString('utf8', value + 4, value + 3 + length);
+      const oid = new (ObjectId as unknown as new (bytes: Uint8Array) => ObjectId)(
+        Uint8Array.prototype.slice.call(bytes, value + 4 + length, value + 16 + length),
+      );
+      holder[key] = new DBPointer(namespace, oid);
+    } else if ((type === BsonType.Object || type === BsonType.Array) && holdsDeprecated(bytes, value)) {
+      const child = holder[key];
+      // An embedded document with $ref and $id decodes as a DBRef: its values are left as decoded.
+      if (Array.isArray(child)) keepDeprecated(bytes, value, child, true);
+      else if (child !== null && typeof child === 'object' && Object.getPrototypeOf(child) === Object.prototype) {
+        keepDeprecated(bytes, value, child as Document, false);
+      }
+    }
+    index += 1;
+    at = valueEnd(bytes, type, value);
+  }
+}
+
+/** Whether a decoded value holds, at any depth, a BSONUndefined or a DBPointer (which bson cannot write). */
+function holdsUnwritable(value: unknown): boolean {
+  if (value instanceof BSONUndefined || value instanceof DBPointer) return true;
+  if (Array.isArray(value)) return value.some(holdsUnwritable);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const key in value) if (holdsUnwritable((value as Document)[key])) return true;
+  }
+  return false;
+}
+
+/** Whether any document with a BSONUndefined or a DBPointer was decoded: until then encodeDocument looks for none. */
+let unwritableDecoded = false;
+
+/**
+ * A decoded document as BSON: bson's serialize, except that a BSONUndefined is written as Undefined (type 6) and
+ * a DBPointer as a DBPointer (type 12), which bson cannot write. As long as no such value was decoded (the usual
+ * case), this is serialize itself.
+ */
+export function encodeDocument(doc: Document): Buffer {
+  const bytes = unwritableDecoded && holdsUnwritable(doc) ? encodeWithUnwritable(doc, false) : serialize(doc);
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function elementName(type: number, name: string): Buffer {
+  return Buffer.concat([Buffer.from([type]), Buffer.from(name, 'utf8'), Buffer.from([0])]);
+}
+
+/** A document (or array) element by element: the deprecated values by hand, the rest through serialize. */
+function encodeWithUnwritable(doc: Document | unknown[], array: boolean): Buffer {
+  const parts: Buffer[] = [Buffer.alloc(4)];
+  const keys = array ? (doc as unknown[]).map((_, i) => String(i)) : Object.keys(doc);
+  for (const key of keys) {
+    const value = (doc as Record<string, unknown>)[key];
+    if (value instanceof BSONUndefined) parts.push(elementName(BsonType.Undefined, key));
+    else if (value instanceof DBPointer) {
+      const namespace = Buffer.from(value.namespace, 'utf8');
+      const length = Buffer.alloc(4);
+      length.writeInt32LE(namespace.length + 1);
+      parts.push(elementName(BsonType.DbPointer, key), length, namespace, Buffer.from([0]), Buffer.from(value.oid.id));
+    } else if (holdsUnwritable(value)) {
+      const nested = Array.isArray(value);
+      parts.push(
+        elementName(nested ? BsonType.Array : BsonType.Object, key),
+        encodeWithUnwritable(value as Document, nested),
+      );
+    } else if (value !== undefined) {
+      // One field on its own: its element is the serialized document minus size prefix and terminator.
+      const single = serialize({ [key]: value });
+      parts.push(Buffer.from(single.buffer, single.byteOffset + 4, single.length - 5));
+    }
+  }
+  parts.push(Buffer.from([0]));
+  const out = Buffer.concat(parts);
+  out.writeInt32LE(out.length, 0);
+  return out;
+}
 
 /** Whether the document at `start` holds, at any depth, a double bson would decode to an int32-looking number. */
 function holdsIntegralDouble(bytes: Buffer, start: number): boolean {

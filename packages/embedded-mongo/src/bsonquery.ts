@@ -18,9 +18,12 @@ import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
 import type { Options } from 'mingo/types';
 import type { BSONRegExp, Decimal128, Document, Long, ObjectId } from 'bson';
+import { typedContext } from './arithmetic';
+import { BSONUndefined, type DBPointer } from './bsonbytes';
+import type { StringOrder } from './compare';
 import { CommandError } from './errors';
 import { compareNumbers, decimalParts, isInt32Number, numberKind, toDouble } from './numbers';
-import { isPlainObject, keyOf, MISSING } from './values';
+import { cloneValue, isPlainObject, keyOf, MISSING } from './values';
 
 const { isArray } = Array;
 const DateClass = Date;
@@ -74,6 +77,10 @@ export function bsonTypeCode(value: unknown): number | undefined {
       return 14;
     case 'BSONRegExp':
       return 11;
+    case 'Undefined':
+      return 6;
+    case 'DBPointer':
+      return 12;
     default:
       return 3;
   }
@@ -112,12 +119,14 @@ export function canonicalRank(value: unknown): number {
       return 10;
     case 11:
       return 11;
-    case 13:
+    case 12:
       return 12;
-    case 15:
+    case 13:
       return 13;
+    case 15:
+      return 14;
     default:
-      return 14; // MaxKey
+      return 15; // MaxKey
   }
 }
 
@@ -155,7 +164,7 @@ export function compareBson(a: unknown, b: unknown): number {
   switch (rankA) {
     case 0:
     case 1:
-    case 14:
+    case 15:
       return 0;
     case 2:
       return compareNumbers(a, b);
@@ -194,6 +203,15 @@ export function compareBson(a: unknown, b: unknown): number {
       const [px, ox] = regexParts(a);
       const [py, oy] = regexParts(b);
       return compareStrings(px, py) || compareStrings(ox, oy);
+    }
+    case 12: {
+      // DBPointer: by the size of its value, then its bytes (the namespace's length, the namespace, the id).
+      const x = a as DBPointer;
+      const y = b as DBPointer;
+      const nx = Buffer.from(x.namespace, 'utf8');
+      const ny = Buffer.from(y.namespace, 'utf8');
+      if (nx.length !== ny.length) return nx.length < ny.length ? -1 : 1;
+      return Math.sign(compareBytes(nx, ny) || compareBytes(x.oid.id, y.oid.id));
     }
     default:
       return compareStrings(String((a as { code?: unknown }).code), String((b as { code?: unknown }).code));
@@ -293,8 +311,9 @@ function matchesRegex(value: unknown, regex: RegExp): boolean {
   return false;
 }
 
+/** What an equality to null matches: null, a missing field and (MongoDB before 8.0) BSON's Undefined. */
 function isNullish(value: unknown): boolean {
-  return value === null || value === undefined || value === MISSING;
+  return value === null || value === undefined || value === MISSING || value instanceof BSONUndefined;
 }
 
 type FieldTest = (values: unknown[], operand: unknown) => boolean;
@@ -319,7 +338,7 @@ function range(accept: (comparison: number) => boolean, inclusive: boolean): Fie
   return (values, operand) => {
     if (operand === null || operand === undefined) return inclusive && values.some(isNullish);
     const rank = canonicalRank(operand);
-    const anyType = rank === 0 || rank === 14;
+    const anyType = rank === 0 || rank === 15;
     const operandNaN = rank === 2 && isNaNValue(operand);
     for (const value of values) {
       // mongod: against MinKey or MaxKey, a value of any other type (or none) satisfies every range operator.
@@ -599,13 +618,33 @@ const RESHAPING_STAGES = new Set([
 
 /**
  * Runs an aggregation pipeline through mingo on documents in decoded form (values in their BSON types).
- * mingo's expressions and accumulators compute on plain numbers, so they get the documents with plain numbers
- * (plainNumbers: exact for Int32, Double and Longs within ±2^53; Decimal128 and larger Longs stay wrapped).
- * When every stage only reshapes documents ($match, $sort, $project, $addFields, $unwind...), each output
- * document gets back the types its input document had, field by field, wherever the value is still the same
- * number (restoreTypes); a value computed by an expression is typed as bson types a plain number.
+ *
+ * A typed pipeline (isTypedPipeline: every stage and operator one of TYPED_OPERATORS) runs on the documents as
+ * they are, with arithmetic.ts's operators in place of mingo's: every value keeps its type, and what the
+ * pipeline computes is typed as mongod types it. Any other pipeline (one with $lookup, $bucket, string
+ * operators, ...), which computes no numbers, runs as before: mingo's expressions get the documents with
+ * plain numbers (plainNumbers: exact for Int32, Double and Longs within ±2^53; Decimal128 and larger Longs stay
+ * wrapped), and when every stage only reshapes documents ($match, $sort, $project, $addFields, $unwind...),
+ * each output document gets back the types its input document had, field by field, wherever the value is
+ * still the same number (restoreTypes). `order` is the collation's string order, for a typed $sort.
  */
-export function runPipeline(pipeline: Document[], docs: Document[], options: Partial<Options> = {}): Document[] {
+export function runPipeline(
+  pipeline: Document[],
+  docs: Document[],
+  options: Partial<Options> = {},
+  order?: StringOrder,
+): Document[] {
+  const reshaping = pipeline.every((stage) => RESHAPING_STAGES.has(Object.keys(stage)[0]));
+  if (isTypedPipeline(pipeline)) {
+    // Context.from keeps the first context's operator of a name: arithmetic.ts's come before mingo's.
+    const contexts = [typedContext(order), BSON_CONTEXT, ...(options.context ? [options.context] : [])];
+    const results = new AggregatorBase(queryForm(pipeline.map(plainStageArguments)), {
+      ...options,
+      context: Context.from(...contexts),
+    } as never).run(docs.map(cloneValue)) as Document[];
+    // Values are typed already; only the fields' order is mongod's rather than mingo's.
+    return reshaping ? restoreFrom(results, docs, false) : results;
+  }
   refuseInexactArithmetic(pipeline, docs);
   const resolver = options.collectionResolver;
   const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
@@ -614,14 +653,234 @@ export function runPipeline(pipeline: Document[], docs: Document[], options: Par
     context,
     ...(resolver ? { collectionResolver: (name: string) => resolver(name).map(plainNumbers) } : {}),
   } as never).run(docs.map(plainNumbers)) as Document[];
-  const reshaping = pipeline.every((stage) => RESHAPING_STAGES.has(Object.keys(stage)[0]));
-  if (!reshaping) return results;
+  return reshaping ? restoreFrom(results, docs, true) : results;
+}
+
+/** Each output document with its input document's field order (and types, when `types`), matched by _id. */
+function restoreFrom(results: Document[], docs: Document[], types: boolean): Document[] {
   const byId = new Map<string, Document>();
   for (const doc of docs) if ('_id' in doc) byId.set(keyOf(doc._id), doc);
   return results.map((result) => {
     const source = '_id' in result ? byId.get(keyOf(result._id)) : docs.length === 1 ? docs[0] : undefined;
-    return source ? (restoreTypes(result, source) as Document) : result;
+    return source ? (restoreTypes(result, source, types) as Document) : result;
   });
+}
+
+/**
+ * The stages, expression operators, accumulators and query operators a typed pipeline may use: those of
+ * arithmetic.ts, mingo's that only pass values through (whose result is a value of the input, a string, a
+ * boolean or an Int32 count), and the query operators of this file.
+ */
+const TYPED_OPERATORS = new Set([
+  // stages
+  '$match',
+  '$project',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sort',
+  '$group',
+  '$skip',
+  '$limit',
+  '$count',
+  '$unwind',
+  '$facet',
+  '$sample',
+  // arithmetic.ts
+  '$add',
+  '$subtract',
+  '$multiply',
+  '$divide',
+  '$mod',
+  '$abs',
+  '$ceil',
+  '$floor',
+  '$round',
+  '$trunc',
+  '$sqrt',
+  '$exp',
+  '$ln',
+  '$log',
+  '$log10',
+  '$pow',
+  '$toInt',
+  '$toLong',
+  '$toDouble',
+  '$toDecimal',
+  '$toString',
+  '$convert',
+  '$sum',
+  '$avg',
+  '$min',
+  '$max',
+  '$addToSet',
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$cmp',
+  '$in',
+  '$cond',
+  '$switch',
+  '$and',
+  '$or',
+  '$not',
+  '$type',
+  '$isNumber',
+  '$arrayElemAt',
+  // mingo's, passing values through
+  '$literal',
+  '$ifNull',
+  '$let',
+  '$map',
+  '$reduce',
+  '$mergeObjects',
+  '$concatArrays',
+  '$objectToArray',
+  '$arrayToObject',
+  '$isArray',
+  '$size',
+  '$first',
+  '$last',
+  '$push',
+  '$reverseArray',
+  '$getField',
+  '$concat',
+  '$toLower',
+  '$toUpper',
+  '$trim',
+  '$ltrim',
+  '$rtrim',
+  '$split',
+  '$strLenCP',
+  '$strLenBytes',
+  '$strcasecmp',
+  '$regexMatch',
+  '$dateToString',
+  '$year',
+  '$month',
+  '$dayOfMonth',
+  '$dayOfWeek',
+  '$dayOfYear',
+  '$hour',
+  '$minute',
+  '$second',
+  '$millisecond',
+  '$week',
+  '$isoWeek',
+  '$isoWeekYear',
+  '$isoDayOfWeek',
+  // query operators (in $match)
+  '$nin',
+  '$all',
+  '$exists',
+  '$regex',
+  '$options',
+  '$elemMatch',
+  '$nor',
+  '$expr',
+]);
+
+/** Operators whose numeric result mingo would type by its value: a pipeline with one must be typed. */
+const COMPUTING_OPERATORS = new Set([
+  '$add',
+  '$subtract',
+  '$multiply',
+  '$divide',
+  '$mod',
+  '$abs',
+  '$ceil',
+  '$floor',
+  '$round',
+  '$trunc',
+  '$sqrt',
+  '$exp',
+  '$ln',
+  '$log',
+  '$log10',
+  '$pow',
+  '$toInt',
+  '$toLong',
+  '$toDouble',
+  '$toDecimal',
+  '$convert',
+  '$sum',
+  '$avg',
+  '$min',
+  '$max',
+  '$minN',
+  '$maxN',
+  '$stdDevPop',
+  '$stdDevSamp',
+  '$median',
+  '$percentile',
+  '$dateDiff',
+  '$toHashedIndexKey',
+  '$bsonSize',
+  '$binarySize',
+  '$rand',
+  '$sigmoid',
+  '$bitAnd',
+  '$bitOr',
+  '$bitXor',
+  '$bitNot',
+  '$sin',
+  '$cos',
+  '$tan',
+  '$asin',
+  '$acos',
+  '$atan',
+  '$atan2',
+  '$sinh',
+  '$cosh',
+  '$tanh',
+  '$asinh',
+  '$acosh',
+  '$atanh',
+  '$degreesToRadians',
+  '$radiansToDegrees',
+]);
+
+/** The $-prefixed names (stages, operators) a pipeline uses, $literal's contents left out. */
+function operatorNames(value: unknown, into: Set<string>): Set<string> {
+  if (isArray(value)) for (const element of value) operatorNames(element, into);
+  else if (isPlainObject(value)) {
+    for (const [key, element] of Object.entries(value)) {
+      if (key.startsWith('$')) into.add(key);
+      if (key !== '$literal') operatorNames(element, into);
+    }
+  }
+  return into;
+}
+
+/** A collation's operators (collation.ts) compare by compareValues, which knows every numeric type. */
+const COLLATION_OPERATOR_PREFIX = '$_embeddedCollation_';
+
+/**
+ * Whether a pipeline runs typed (see runPipeline). A pipeline that computes numbers ($add, $sum, $toLong,
+ * $stdDevPop, ...) but uses an operator this server only runs on plain numbers answers CommandNotSupported:
+ * mingo would type its results by their values (Double 5.0 as an Int32, a Long as an Int32).
+ */
+export function isTypedPipeline(pipeline: Document[]): boolean {
+  const names = operatorNames(pipeline, new Set());
+  const untyped = [...names].filter(
+    (name) => !TYPED_OPERATORS.has(name) && !name.startsWith(COLLATION_OPERATOR_PREFIX),
+  );
+  if (untyped.length === 0) return true;
+  const computing = [...names].find((name) => COMPUTING_OPERATORS.has(name) && !TYPED_OPERATORS.has(name));
+  const computed = computing ?? [...names].find((name) => COMPUTING_OPERATORS.has(name));
+  if (computed !== undefined) {
+    const culprit = computing ?? untyped[0];
+    throw new CommandError(
+      'CommandNotSupported',
+      `${culprit} in a pipeline that computes numbers (${computed}) is not supported by the embedded MongoDB server: it would not keep mongod's number types`,
+    );
+  }
+  return false;
 }
 
 /** Expression operators and accumulators whose result mingo would get wrong from a Decimal128 or a large Long. */
@@ -731,21 +990,31 @@ function plainStageArguments(stage: Document): Document {
 }
 
 /**
- * `output` with the values it has in common with `input` (same place, equal number) typed as in `input`; an
- * array's element that $unwind took out is found among the array's elements. The fields `input` has come in
- * its order, as mongod's $project and $addFields keep it (mingo puts included fields in the projection's).
+ * `output` with the values it has in common with `input` (same place, equal number) typed as in `input` (unless
+ * `types` is false); an array's element that $unwind took out is found among the array's elements. The fields
+ * `input` has come in its order, as mongod's $project and $addFields keep it (mingo puts included fields in the
+ * projection's).
  */
-export function restoreTypes(output: unknown, input: unknown): unknown {
+export function restoreTypes(output: unknown, input: unknown, types = true): unknown {
   if (isPlainObject(output) && isPlainObject(input)) {
     const ordered: Document = {};
     for (const key of Object.keys(input)) {
-      if (Object.prototype.hasOwnProperty.call(output, key)) ordered[key] = restoreTypes(output[key], input[key]);
+      if (Object.prototype.hasOwnProperty.call(output, key)) {
+        ordered[key] = restoreTypes(output[key], input[key], types);
+      }
     }
     for (const key of Object.keys(output)) if (!(key in ordered)) ordered[key] = output[key];
     return ordered;
   }
   if (isArray(output) && isArray(input)) {
-    for (let i = 0; i < output.length && i < input.length; i++) output[i] = restoreTypes(output[i], input[i]);
+    for (let i = 0; i < output.length && i < input.length; i++) output[i] = restoreTypes(output[i], input[i], types);
+    return output;
+  }
+  if (!types) {
+    if (isPlainObject(output) && isArray(input)) {
+      const element = input.find((candidate) => isPlainObject(candidate) && keyOf(candidate) === keyOf(output));
+      return element === undefined ? output : restoreTypes(output, element, false);
+    }
     return output;
   }
   if (numberKind(output) !== undefined) {

@@ -4,8 +4,8 @@
  * Every mutation here is synchronous and validates before it changes anything, so a write command is atomic
  * per document even with many clients: node runs it to completion before reading the next message.
  */
-import { ObjectId, serialize, type Document } from 'bson';
-import { BsonType, findElement, valueEnd } from './bsonbytes';
+import { ObjectId, type Document } from 'bson';
+import { BsonType, encodeDocument, findElement, valueEnd } from './bsonbytes';
 import { CommandError } from './errors';
 import { duplicateKeyError, ID_INDEX_SPEC, Index, type IndexKeys } from './indexes';
 import type { BsonList } from './rawbson';
@@ -24,13 +24,11 @@ function sameOptions(a: Document, b: Document): boolean {
 
 /** A document's BSON as a Buffer (bson answers a Buffer under node; the type says Uint8Array). */
 function encode(doc: Document): Buffer {
-  let bytes: Uint8Array;
   try {
-    bytes = serialize(doc);
+    return encodeDocument(doc);
   } catch (error) {
     throw new CommandError('BadValue', (error as Error).message);
   }
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const ID_NAME = fieldName('_id');

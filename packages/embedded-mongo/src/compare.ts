@@ -1,6 +1,7 @@
 /** MongoDB's order between values, as sorts and range comparisons use it; strings optionally by a collation. */
 import type { ObjectId } from 'bson';
 import { compare } from 'mingo/util';
+import { compareBson } from './bsonquery';
 import { compareNumbers } from './numbers';
 import { MISSING } from './values';
 
@@ -44,8 +45,16 @@ export function typeRank(value: unknown): number {
       return 10;
     case 'BSONRegExp':
       return 11;
-    case 'MaxKey':
+    case 'Undefined':
+      return 1;
+    case 'BSONSymbol':
+      return 3;
+    case 'DBPointer':
       return 12;
+    case 'Code':
+      return (value as { scope?: unknown }).scope ? 14 : 13;
+    case 'MaxKey':
+      return 15;
     default:
       return 4;
   }
@@ -68,6 +77,9 @@ export function compareValues(a: unknown, b: unknown, strings?: StringOrder): nu
   if (a instanceof DateClass && b instanceof DateClass) return a.getTime() - b.getTime();
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (rankA === 1) return 0;
+  // A symbol compares as its string (with the collation too); DBPointer and code by mongod's order.
+  if (rankA === 3) return compareValues(String(a), String(b), strings);
+  if (rankA >= 12 && rankA <= 14) return compareBson(a, b);
   if (rankA === 2) return compareNumbers(a, b);
   if (rankA === 7) return compareValues((a as ObjectId).toHexString(), (b as ObjectId).toHexString());
   if (strings && rankA === 5) {

@@ -207,6 +207,36 @@ export function multiplyDecimals(a: DecimalParts, b: DecimalParts): DecimalParts
   return roundDecimal(negative, a.coefficient * b.coefficient, a.exponent + b.exponent);
 }
 
+/**
+ * IEEE 754 decimal128 division (the decimal arithmetic's divide, as mongod's Decimal128::divide): the quotient
+ * rounded half to even to 34 digits; an exact quotient keeps the exponent nearest the preferred one (the
+ * dividend's minus the divisor's), so 5.0 / 2 = 2.5 and 1 / 4 = 0.25. The divisor is not zero (callers refuse).
+ */
+export function divideDecimals(a: DecimalParts, b: DecimalParts): DecimalParts {
+  if (a.kind === 'nan' || b.kind === 'nan') return { kind: 'nan' };
+  const negative = (a.kind === 'finite' || a.kind === 'inf' ? a.negative : false) !== b.negative;
+  if (a.kind === 'inf') return b.kind === 'inf' ? { kind: 'nan' } : { kind: 'inf', negative };
+  if (b.kind === 'inf') return roundDecimal(negative, 0n, MIN_EXPONENT);
+  const preferred = a.exponent - b.exponent;
+  if (a.coefficient === 0n)
+    return roundDecimal(negative, 0n, Math.max(MIN_EXPONENT, Math.min(MAX_EXPONENT, preferred)));
+  // Scale the dividend so that the quotient has at least 35 digits: one more than kept, for the rounding.
+  const scale = Math.max(0, PRECISION + 1 + digitCount(b.coefficient) - digitCount(a.coefficient));
+  const dividend = a.coefficient * 10n ** BigInt(scale);
+  let quotient = dividend / b.coefficient;
+  let exponent = preferred - scale;
+  if (quotient * b.coefficient === dividend) {
+    // Exact: drop the trailing zeros the scaling added, down to the preferred exponent.
+    while (exponent < preferred && quotient % 10n === 0n) {
+      quotient /= 10n;
+      exponent += 1;
+    }
+    return roundDecimal(negative, quotient, exponent);
+  }
+  // Inexact: a last digit of 1 stands for the nonzero remainder, so that no rounding sees a false tie.
+  return roundDecimal(negative, quotient * 10n + 1n, exponent - 1);
+}
+
 /** Whether two decimals are numerically equal (Decimal128::isEqual: 2.5 == 2.50, NaN equals nothing). */
 function decimalsEqual(a: DecimalParts, b: DecimalParts): boolean {
   if (a.kind === 'nan' || b.kind === 'nan') return false;
@@ -217,7 +247,7 @@ function decimalsEqual(a: DecimalParts, b: DecimalParts): boolean {
 /* ------------------------------------------------------------------ exact values */
 
 /** A finite number exactly: coefficient * 10^exponent. */
-interface Exact {
+export interface Exact {
   coefficient: bigint;
   exponent: number;
 }
@@ -225,7 +255,7 @@ interface Exact {
 const scratch = new DataView(new ArrayBuffer(8));
 
 /** A finite double exactly (a binary fraction is a finite decimal: m * 2^-k = m * 5^k * 10^-k). */
-function exactOfDouble(value: number): Exact {
+export function exactOfDouble(value: number): Exact {
   if (value === 0) return { coefficient: 0n, exponent: 0 };
   scratch.setFloat64(0, value);
   const high = scratch.getUint32(0);
@@ -354,6 +384,11 @@ export function numberKey(value: unknown): string {
     if (back.coefficient === exact.coefficient && back.exponent === exact.exponent) return String(approx);
   }
   return `x${exact.coefficient}e${exact.exponent}`;
+}
+
+/** The double nearest to an exact value (JavaScript's parsing of decimal digits rounds correctly). */
+export function nearestDouble(value: Exact): number {
+  return Number(`${value.coefficient}e${value.exponent}`);
 }
 
 /** The nearest double (as the decoded form's plain number) of a numeric value: for aggregation and sorting. */

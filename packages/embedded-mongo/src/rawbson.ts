@@ -3,15 +3,15 @@
  * encoder to serialize: stored documents are BSON already (records.ts), simple projections copy whole elements
  * out of those bytes, and the reply is assembled with one allocation.
  */
-import { serialize, type Document } from 'bson';
-import { BsonType, nameEnd, valueEnd } from './bsonbytes';
+import { type Document } from 'bson';
+import { BsonType, encodeDocument, nameEnd, valueEnd } from './bsonbytes';
 import { CommandError } from './errors';
 import { asNumber } from './numbers';
 
 /** The BSON bytes of a computed result document (an aggregation's, a mingo projection's). */
 export function bsonOf(doc: Document): Uint8Array {
   try {
-    return serialize(doc);
+    return encodeDocument(doc);
   } catch (error) {
     // e.g. a computed aggregation result that does not fit in a BSON document
     throw new CommandError('BadValue', (error as Error).message);
@@ -331,7 +331,7 @@ function elementHeader(type: number, key: string): Uint8Array {
 /** Appends the parts of `doc` to `parts`; returns its size. Plain fields go through bson's serializer. */
 function collect(doc: Document, parts: Part[]): number {
   if (!holdsRawBatch(doc)) {
-    const bytes = serialize(doc);
+    const bytes = encodeDocument(doc);
     parts.push(bytes);
     return bytes.length;
   }
@@ -355,7 +355,7 @@ function collect(doc: Document, parts: Part[]): number {
       total += header.length + collect(value, parts);
     } else {
       // One field on its own: its element is the serialized document minus size prefix and terminator.
-      const single = serialize({ [key]: value });
+      const single = encodeDocument({ [key]: value });
       if (single.length > 5) {
         const element = single.subarray(4, single.length - 1);
         parts.push(element);

@@ -11,17 +11,20 @@
  * with a smaller value) changes nothing: `changed` is false when no operator changed anything.
  */
 import { Aggregator } from 'mingo';
-import { ObjectId, serialize, Timestamp, type Document } from 'bson';
+import { ObjectId, Timestamp, type Document } from 'bson';
+import { encodeDocument } from './bsonbytes';
 import {
   bsonEquals,
   bsonQuery,
   bsonTypeCode,
   compareBson,
   compareStrings,
+  isTypedPipeline,
   plainNumbers,
   queryForm,
   refuseInexactArithmetic,
   restoreTypes,
+  runPipeline,
 } from './bsonquery';
 import { CommandError } from './errors';
 import {
@@ -121,7 +124,7 @@ export function typeName(value: unknown): string {
   return TYPE_NAMES[bsonTypeCode(value) ?? 10] ?? 'missing';
 }
 
-const scratchBytes = (value: unknown) => serialize({ v: value });
+const scratchBytes = (value: unknown) => encodeDocument({ v: value });
 
 /**
  * Whether two values are the same BSON (same type, same bytes): what decides that a $set is a no-op. Int32 5
@@ -1016,10 +1019,18 @@ export function applyUpdate(
     }
     next = idFirst(replacement, '_id' in replacement ? replacement._id : doc._id);
   } else {
-    refuseInexactArithmetic(update as Document[], [doc]);
-    const [output] = new Aggregator(queryForm(update as Document[]), {}).run([plainNumbers(cloneValue(doc))]);
-    if (!output) throw new CommandError('BadValue', 'update pipeline removed the document');
-    const result = restoreTypes(output, doc) as Document;
+    let result: Document;
+    if (isTypedPipeline(update as Document[])) {
+      // Values keep their types and computed numbers get mongod's (bsonquery.ts runPipeline).
+      const [output] = runPipeline(update as Document[], [doc]);
+      if (!output) throw new CommandError('BadValue', 'update pipeline removed the document');
+      result = restoreTypes(output, doc, false) as Document;
+    } else {
+      refuseInexactArithmetic(update as Document[], [doc]);
+      const [output] = new Aggregator(queryForm(update as Document[]), {}).run([plainNumbers(cloneValue(doc))]);
+      if (!output) throw new CommandError('BadValue', 'update pipeline removed the document');
+      result = restoreTypes(output, doc) as Document;
+    }
     // A pipeline whose output has no _id (e.g. $replaceRoot) keeps the document's, as on mongod.
     if (!context.inserting && result._id !== undefined && !binaryEqual(result._id, doc._id)) {
       throw immutableIdError(result._id);

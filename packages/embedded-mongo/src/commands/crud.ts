@@ -621,9 +621,9 @@ const aggregate: CommandHandler = (command, context) => {
   if (!results) {
     const input = collection ? handles.map((handle) => collection.document(handle)) : [];
     const resolveCollection = collectionResolver(context);
-    // Through bsonquery.ts: mingo computes on plain numbers; documents passed through keep their BSON types.
+    // Through bsonquery.ts: values keep their BSON types, computed numbers are typed as mongod types them.
     results = rest.length
-      ? runPipeline(rest, input, { collectionResolver: resolveCollection, ...mingoOptions })
+      ? runPipeline(rest, input, { collectionResolver: resolveCollection, ...mingoOptions }, collation?.order)
       : input;
   }
   return { cursor: context.cursors.start(ns, results, { batchSize }) };
