@@ -250,7 +250,10 @@ function compareArrays(a: unknown[], b: unknown[]): number {
 export function bsonEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'number' && typeof b === 'number') return a !== a && b !== b;
-  if (typeof a === 'string' || typeof b === 'string') return false;
+  // A Symbol equals the string (or Symbol) it holds: both are strings to mongod's comparisons.
+  const textA = typeof a === 'string' ? a : bsonTypeOf(a) === 'BSONSymbol' ? String(a) : undefined;
+  const textB = typeof b === 'string' ? b : bsonTypeOf(b) === 'BSONSymbol' ? String(b) : undefined;
+  if (textA !== undefined || textB !== undefined) return textA === textB;
   const kindA = numberKind(a);
   const kindB = numberKind(b);
   if (kindA !== undefined || kindB !== undefined)

@@ -69,7 +69,14 @@ function equalsScalar(target: unknown): (value: unknown) => boolean {
   if (numberKind(target) !== undefined) {
     return (value) => value === target || (numberKind(value) !== undefined && compareNumbers(value, target) === 0);
   }
+  // A string equals a Symbol holding it (the same type to mongod's comparisons).
+  if (typeof target === 'string') return (value) => value === target || symbolText(value) === target;
   return (value) => value === target;
+}
+
+/** The text of a BSONSymbol, undefined for any other value. */
+function symbolText(value: unknown): string | undefined {
+  return (value as { _bsontype?: string } | null)?._bsontype === 'BSONSymbol' ? String(value) : undefined;
 }
 
 function equalityPredicate({ field, values }: EqualityCondition): Predicate {
@@ -118,8 +125,9 @@ function byteTest(target: unknown): ByteTest {
   const otherwise = (type: number) => (settledType(type) ? false : undefined);
   if (typeof target === 'string') {
     const expected = Buffer.from(target, 'utf8');
+    // A Symbol is stored as a string is, and equals one.
     return (bytes, type, at) =>
-      type === BsonType.String
+      type === BsonType.String || type === BsonType.Symbol
         ? int32(bytes, at) === expected.length + 1 && sameBytes(bytes, at + 4, expected)
         : otherwise(type);
   }

@@ -49,6 +49,8 @@ export function keyOf(value: unknown): string {
     const regex = value as BSONRegExp;
     return `r/${regex.pattern}/${[...regex.options].sort().join('')}`;
   }
+  // A Symbol is a string to mongod's comparisons (and equality).
+  if (bsonType === 'BSONSymbol') return 's' + String(value);
   if (bsonType !== undefined) return bsonType + ':' + JSON.stringify(value);
   // Embedded documents compare field by field in order, as MongoDB does.
   return 'O' + JSON.stringify(Object.entries(value).map(([k, v]) => [k, keyOf(v)]));

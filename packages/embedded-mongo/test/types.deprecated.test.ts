@@ -236,6 +236,14 @@ describe('deprecated BSON types', () => {
     expect(await collection.countDocuments({ _id: 1, [field]: { $type: alias } })).toBe(0);
   });
 
+  test('an equality to null matches an Undefined, as before MongoDB 8.0', async () => {
+    expect(await collection.countDocuments({ _id: 1, undef: null })).toBe(1);
+    expect(await collection.countDocuments({ _id: 1, 'nested.u': { $in: [null] } })).toBe(1);
+    // An array holding an Undefined too.
+    expect(await collection.countDocuments({ _id: 1, list: null })).toBe(1);
+    expect(await collection.countDocuments({ _id: 1, symbol: null })).toBe(0);
+  });
+
   test('a symbol written by the driver reads back as a symbol', async () => {
     const symbols = db.collection<AnyDocument>('symbols');
     await symbols.insertOne({ _id: 1, s: new BSONSymbol('abc') });
@@ -243,5 +251,12 @@ describe('deprecated BSON types', () => {
     expect(doc?.s).toBeInstanceOf(BSONSymbol);
     expect(String(doc?.s)).toBe('abc');
     expect(await symbols.countDocuments({ s: { $type: 'symbol' } })).toBe(1);
+    // A symbol is the string it holds to comparisons: equal to it in a filter, in $in, through an index.
+    expect(await symbols.countDocuments({ s: 'abc' })).toBe(1);
+    expect(await symbols.countDocuments({ s: { $in: ['x', 'abc'] } })).toBe(1);
+    expect(await symbols.countDocuments({ s: { $gte: 'abc', $lt: 'abd' } })).toBe(1);
+    await symbols.createIndex({ s: 1 });
+    expect(await symbols.countDocuments({ s: 'abc' })).toBe(1);
+    expect(await symbols.countDocuments({ s: 'ab' })).toBe(0);
   });
 });
