@@ -639,11 +639,13 @@ export function runPipeline(
 ): Document[] {
   const reshaping = pipeline.every((stage) => RESHAPING_STAGES.has(Object.keys(stage)[0]));
   if (isTypedPipeline(pipeline)) {
-    // Context.from keeps the first context's operator of a name: arithmetic.ts's come before mingo's.
-    const contexts = [typedContext(order), BSON_CONTEXT, ...(options.context ? [options.context] : [])];
+    const context =
+      order || options.context
+        ? Context.from(typedContext(order), BSON_CONTEXT, ...(options.context ? [options.context] : []))
+        : typedBsonContext();
     const results = new AggregatorBase(queryForm(pipeline.map(plainStageArguments)), {
       ...options,
-      context: Context.from(...contexts),
+      context,
     } as never).run(docs.map(cloneValue)) as Document[];
     // Values are typed already; only the fields' order is mongod's rather than mingo's.
     return reshaping ? restoreFrom(results, docs, false) : results;
@@ -657,6 +659,17 @@ export function runPipeline(
     ...(resolver ? { collectionResolver: (name: string) => resolver(name).map(plainNumbers) } : {}),
   } as never).run(docs.map(plainNumbers)) as Document[];
   return reshaping ? restoreFrom(results, docs, true) : results;
+}
+
+let typedBson: Context | undefined;
+
+/**
+ * arithmetic.ts's operators over this file's and mingo's (Context.from keeps the first context's operator of a
+ * name), made once: a find projection runs a pipeline per command.
+ */
+function typedBsonContext(): Context {
+  typedBson ??= Context.from(typedContext(), BSON_CONTEXT);
+  return typedBson;
 }
 
 /** Each output document with its input document's field order (and types, when `types`), matched by _id. */

@@ -203,6 +203,31 @@ describe('expressions give mongod 7.0 types', () => {
     ['$max across types, as it is', { $max: ['$i2', '$l5', '$d25'] }, long(5)],
     ['$min across types, as it is', { $min: ['$dec', '$i3'] }, decimal('2.50')],
     ['a field copied under another name keeps its type', '$lbig', long('9007199254740993')],
+    [
+      '$map computes on each element in its type',
+      { $map: { input: '$list', in: { $add: ['$$this', 1] } } },
+      [int(2), long(3), double(4)],
+    ],
+    [
+      '$reduce keeps the accumulated type',
+      { $reduce: { input: '$list', initialValue: int(0), in: { $add: ['$$value', '$$this'] } } },
+      double(6),
+    ],
+    ['$let passes a long through', { $let: { vars: { x: '$l5' }, in: { $multiply: ['$$x', 2] } } }, long(10)],
+    ['$size is an int', { $size: '$list' }, int(3)],
+    [
+      '$switch takes the branch of a true case',
+      {
+        $switch: {
+          branches: [
+            { case: '$d0', then: 'zero' },
+            { case: '$l5', then: { $subtract: ['$l5', 1] } },
+          ],
+          default: null,
+        },
+      },
+      long(4),
+    ],
     ['$arrayElemAt keeps the element', { $arrayElemAt: ['$list', 1] }, long(2)],
     ['$arrayElemAt takes a long index', { $arrayElemAt: ['$list', long(-1)] }, double(3)],
     ['$ifNull keeps the type', { $ifNull: ['$missing', '$d2'] }, double(2)],
@@ -296,6 +321,23 @@ describe('accumulators', () => {
   test('$addToSet takes Int32 1, Long 1 and Double 1.0 as one value', async () => {
     const result = await group({ keys: { $addToSet: '$key' }, n: { $sum: '$i' } });
     expect(canonical(result.keys)).toBe(canonical([int(1)]));
+  });
+
+  test('$unwind then $group, and $facet, keep the types', async () => {
+    const [unwound] = await values
+      .aggregate(
+        [{ $unwind: '$list' }, { $group: { _id: null, total: { $sum: '$list' }, top: { $max: '$list' } } }],
+        STRICT,
+      )
+      .toArray();
+    expect(canonical(unwound)).toBe(canonical({ _id: null, total: double(6), top: double(3) }));
+    const [faceted] = await values
+      .aggregate(
+        [{ $facet: { sums: [{ $group: { _id: null, l: { $sum: '$l5' } } }], count: [{ $count: 'n' }] } }],
+        STRICT,
+      )
+      .toArray();
+    expect(canonical(faceted)).toBe(canonical({ sums: [{ _id: null, l: long(5) }], count: [{ n: int(1) }] }));
   });
 
   test('$sort orders numbers of every type together', async () => {
