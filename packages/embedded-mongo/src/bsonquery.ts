@@ -576,8 +576,12 @@ export function usesExpressions(filter: unknown): boolean {
  * A mingo Query of a filter with these operators (and any the options' context adds, e.g. a collation's).
  * The filter is taken as a client sent it: its BSON regexes become RegExps here.
  */
-export function bsonQuery(filter: Document, options: Partial<Options> = {}): QueryBase {
-  const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
+export function bsonQuery(filter: Document, options: Partial<Options> = {}, typed = false): QueryBase {
+  let context: Context;
+  if (typed) {
+    // $expr computes with arithmetic.ts's operators, on the values in their types (see isTypedExpression).
+    context = options.context ? Context.from(typedContext(), BSON_CONTEXT, options.context) : typedBsonContext();
+  } else context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
   return new QueryBase(queryForm(filter), { ...options, context } as never);
 }
 
@@ -875,6 +879,17 @@ function operatorNames(value: unknown, into: Set<string>): Set<string> {
 
 /** A collation's operators (collation.ts) compare by compareValues, which knows every numeric type. */
 const COLLATION_OPERATOR_PREFIX = '$_embeddedCollation_';
+
+/**
+ * Whether a filter's expressions ($expr) use only operators a typed pipeline runs: then they compute on the
+ * values in their types, as a typed pipeline does; otherwise mingo computes them on plain numbers.
+ */
+export function isTypedExpression(filter: unknown): boolean {
+  for (const name of operatorNames(filter, new Set())) {
+    if (!TYPED_OPERATORS.has(name) && !name.startsWith(COLLATION_OPERATOR_PREFIX)) return false;
+  }
+  return true;
+}
 
 /**
  * Whether a pipeline runs typed (see runPipeline). A pipeline that computes numbers ($add, $sum, $toLong,

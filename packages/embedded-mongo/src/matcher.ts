@@ -8,7 +8,7 @@ import type { Query } from 'mingo/query';
 import type { CollationSpec, Options } from 'mingo/types';
 import type { Document, ObjectId } from 'bson';
 import { BsonType, findElement, int32, int64, isSafeInt64, sameBytes, scalarKeyAt } from './bsonbytes';
-import { bsonQuery, plainNumbers, usesExpressions } from './bsonquery';
+import { bsonQuery, isTypedExpression, plainNumbers, usesExpressions } from './bsonquery';
 import type { Collection } from './collection';
 import { compareNumbers, numberKind } from './numbers';
 import { fieldName } from './records';
@@ -214,8 +214,9 @@ export class Matcher {
   /** mingo's query for the rest of the filter, if any. */
   private readonly query: Query | undefined;
   /**
-   * Whether mingo tests documents with plain numbers: a filter with $expr computes on them (mingo's
-   * expressions know no BSON wrappers); the comparison operators take either form.
+   * Whether mingo tests documents with plain numbers: a filter with $expr that uses an operator only mingo has
+   * computes on them (mingo's expressions know no BSON wrappers); one whose operators are all typed
+   * (bsonquery.ts isTypedExpression) computes on the values as they are. The comparison operators take either.
    */
   private readonly plain: boolean;
 
@@ -223,12 +224,18 @@ export class Matcher {
     // A collation changes string equality (e.g. case-insensitive), so everything goes through mingo then.
     const { equalities, rest } = options.collation ? { equalities: [], rest: filter } : splitFilter(filter);
     this.equalities = equalities;
-    this.plain = usesExpressions(rest);
+    const expressions = usesExpressions(rest);
+    const typed = expressions && isTypedExpression(rest);
+    this.plain = expressions && !typed;
+    // Plain numbers in the documents, plain numbers in the command's let variables too.
+    const variables = options.mingo?.variables;
+    const mingo = this.plain && variables ? { ...options.mingo, variables: plainNumbers(variables) } : options.mingo;
     if (Object.keys(rest).length) {
-      this.query = bsonQuery(rest, {
-        ...(options.collation ? { collation: options.collation as CollationSpec } : {}),
-        ...options.mingo,
-      });
+      this.query = bsonQuery(
+        rest,
+        { ...(options.collation ? { collation: options.collation as CollationSpec } : {}), ...mingo },
+        typed,
+      );
     }
   }
 

@@ -360,6 +360,23 @@ describe('other ways of computing', () => {
     expect(canonical(doc)).toBe(canonical({ r: double(3) }));
   });
 
+  test('a filter computes $expr with the same types, and let variables in theirs', async () => {
+    const found = await values.countDocuments({ $expr: { $eq: [{ $add: ['$lbig', 1] }, long('9007199254740994')] } });
+    expect(found).toBe(1);
+    const missed = await values.countDocuments({ $expr: { $eq: [{ $add: ['$lbig', 1] }, long('9007199254740993')] } });
+    expect(missed).toBe(0);
+    const withLet = await values.find({ $expr: { $eq: ['$l5', '$$five'] } }, { let: { five: long(5) } }).toArray();
+    expect(withLet).toHaveLength(1);
+    // With an operator only mingo has, the variables are plain numbers as the documents are.
+    const plain = await values
+      .find(
+        { $expr: { $and: [{ $eq: ['$l5', '$$five'] }, { $eq: [{ $strLenCP: '$s' }, 1] }] } },
+        { let: { five: long(5) } },
+      )
+      .toArray();
+    expect(plain).toHaveLength(1);
+  });
+
   test('a $group key of a computed number', async () => {
     const [doc] = await values
       .aggregate([{ $group: { _id: { $multiply: ['$d25', 2] }, n: { $sum: 1 } } }], STRICT)
