@@ -73,6 +73,20 @@ async function step(name, figure, fn) {
   log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
+/** The commit the build was made from, and whether the working tree had changes beyond it (others' work, bench/'s own). */
+function buildState() {
+  const { execFileSync } = require('node:child_process');
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench')
+      .split('\n')
+      .filter(Boolean);
+    return `at ${git('log', '-1', '--format=%h')}${changed.length ? `, plus uncommitted changes to ${changed.length} file(s) outside bench/` : ''}`;
+  } catch {
+    return 'unknown (no git)';
+  }
+}
+
 function writeResults(durationS) {
   const failed = rows.filter((r) => r.pass === false).length;
   const text = `# Benchmark results
@@ -81,6 +95,7 @@ Written by \`npm run bench\` (bench/run.js); every run overwrites this file.
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ${os.platform()} ${os.release()}
+- Build: ${buildState()}
 - Node ${process.version}; ${require('./lib/browser').browserDescription()} (headless, playwright-core)
 - Budgets: docs/architecture.md, "Performance budgets" / issue #10 (bundle budgets from ${budgetsSource})
 - Run time: ${durationS.toFixed(0)} s; ${failed === 0 ? 'every budget met' : `${failed} figure(s) failed`}
@@ -192,6 +207,21 @@ unlimited for the run.
 - **Caching & compression**: response headers checked with a client that accepts gzip; the second visit to
   /home in the same context counts script responses (CDP Network events) that were neither a 304 nor served
   from the cache.
+- **Lighthouse** (issue #25; bench/lib/lighthouse.js): Lighthouse 12.8's Node API with its default config, the
+  mobile preset (Moto G Power screen, simulated slow 4G: 150 ms RTT and 1.6 Mbps, 4x CPU slowdown; simulated
+  throttling, so the figures come from Lighthouse's model of the observed load), performance and best-practices
+  categories. Each run launches its own headless Chromium (the repo's, config/chromium.js, with its flags) on a
+  fresh user-data-dir: a first visit, empty cache, no service worker. Lighthouse drives it through puppeteer-core
+  connected to its DevTools endpoint (\`lighthouse(url, flags, undefined, page)\`, as Lighthouse's docs run
+  authenticated pages). \`/\` and \`/auth\` anonymous; \`/home\` and \`/progress\` signed in as a lifter after 4
+  weeks (signed up with the trial, 12 workouts of Day 1-2-3 synced through \`POST /api/sync\`, the account
+  backdated): every cookie the api set at sign-up is put into the fresh profile through CDP \`Network.setCookie\`
+  before the audit, which runs with \`disableStorageReset\` (Lighthouse would otherwise clear them). Nothing else is
+  set: the welcome modal shows on /home as on any first visit. 3 runs per route; the run with the median
+  performance score gives the figures (LCP, TBT, best practices; every run's score, LCP and TBT in brackets); its
+  JSON and HTML reports are kept in node_modules/.cache/hit-lighthouse/. Simulated throttling scales the CPU time
+  Chromium really took by 4, so on a busy machine TBT and LCP are inflated: the CPU benchmark index row (Lighthouse's
+  own measure of the machine at each run) tells how busy it was. Only this part: \`node bench/run.js --only lighthouse\`.
 
 ## Limits of this machine
 
@@ -510,6 +540,64 @@ async function main() {
           : `none (${v.secondCount} script responses, all 304 or cached)`,
         'none',
         v.transferred.length === 0,
+      );
+    });
+
+    // Last, when nothing else of this run is busy (Lighthouse's simulation scales the CPU time it observes by 4).
+    await step('Lighthouse 12, mobile preset (/, /auth, /home, /progress; 3 runs each)', 'Lighthouse', async () => {
+      const {
+        measureLighthouse,
+        signUpLifter,
+        describeFindings,
+        describeDiagnostics,
+        RUNS,
+      } = require('./lib/lighthouse');
+      const lifter = await signUpLifter({ baseUrl: api.baseUrl, mongoUri: db.uri });
+      log(`  a lifter after 4 weeks: ${lifter.workouts} workouts, ${lifter.sets} sets synced`);
+      const results = await measureLighthouse({
+        baseUrl: api.baseUrl,
+        routes: [
+          { route: '/' },
+          { route: '/auth' },
+          { route: '/home', setCookies: lifter.setCookies },
+          { route: '/progress', setCookies: lifter.setCookies },
+        ],
+        log,
+      });
+      const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+      for (const r of results) {
+        const label = `Lighthouse ${r.route}${r.signedIn ? ' (signed in)' : ''}`;
+        const runs = (pick) => `[${r.runs.map(pick).join(', ')}]`;
+        row(
+          `${label}: performance, mobile (median of ${RUNS} by score)`,
+          `${r.performance} ${runs((x) => x.performance)}`,
+          `>= ${BUDGETS.lighthousePerformance}`,
+          r.performance >= BUDGETS.lighthousePerformance,
+        );
+        row(
+          `  ${r.route} LCP (that run; every run)`,
+          `${seconds(r.lcpMs)} ${runs((x) => (x.lcpMs / 1000).toFixed(2))}${r.lcpElement ? ` (${r.lcpElement.slice(0, 40)})` : ''}`,
+          `<= ${seconds(BUDGETS.lighthouseLcpMs)}`,
+          r.lcpMs <= BUDGETS.lighthouseLcpMs,
+        );
+        row(
+          `  ${r.route} TBT (that run; every run)`,
+          `${Math.round(r.tbtMs)} ms ${runs((x) => Math.round(x.tbtMs))}`,
+          `<= ${BUDGETS.lighthouseTbtMs} ms`,
+          r.tbtMs <= BUDGETS.lighthouseTbtMs,
+        );
+        row(
+          `  ${r.route} best practices (that run)`,
+          `${r.bestPractices}${r.failingBestPractices.length ? `: ${r.failingBestPractices.join(' | ')}` : ''}`,
+          String(BUDGETS.lighthouseBestPractices),
+          r.bestPractices >= BUDGETS.lighthouseBestPractices,
+        );
+        row(`  ${r.route} opportunities`, describeFindings(r.findings));
+        row(`  ${r.route} diagnostics`, describeDiagnostics(r.findings) || 'none failed');
+      }
+      row(
+        "Lighthouse's CPU benchmark index of the median runs (higher: a faster CPU at that moment)",
+        results.map((r) => `${r.route} ${Math.round(r.benchmarkIndex ?? 0)}`).join(', '),
       );
     });
   } finally {

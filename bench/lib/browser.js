@@ -22,7 +22,8 @@ function browserDescription() {
 }
 
 /**
- * A fresh context (empty cache, its own cookies and storage). `cookie`: a session cookie value pair (`hit.sid=...`) to sign in with;
+ * A fresh context (empty cache, its own cookies and storage). `cookie`: the cookies to sign in with (`hit.sid=...; b=2`,
+ * signUp's `cookie`: the session and the api's other cookies);
  * the welcome modal is marked as seen so it never covers the dashboard.
  */
 async function newContext(browser, baseUrl, { cookie, gzipOnly = false, serviceWorkers = 'allow' } = {}) {
@@ -30,8 +31,13 @@ async function newContext(browser, baseUrl, { cookie, gzipOnly = false, serviceW
   const extraHTTPHeaders = gzipOnly ? { 'Accept-Encoding': 'gzip' } : undefined;
   const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, extraHTTPHeaders, serviceWorkers });
   if (cookie) {
-    const [name, ...rest] = cookie.split('=');
-    await context.addCookies([{ name, value: rest.join('='), url: baseUrl }]);
+    const pairs = cookie.split(/;\s*/).filter(Boolean);
+    await context.addCookies(
+      pairs.map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+      }),
+    );
   }
   await context.addInitScript(() => window.localStorage.setItem('hasSeenWelcomeMessage', 'true'));
   return context;

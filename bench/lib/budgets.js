@@ -43,6 +43,11 @@ const BUDGETS = {
   apiRssMb: 250,
   dbRss30kMb: 100,
   analyticsHeapMb: 80,
+  // Issue #25: Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), median of 3 runs, on /, /auth, /home, /progress.
+  lighthousePerformance: 90,
+  lighthouseLcpMs: 2500,
+  lighthouseTbtMs: 200,
+  lighthouseBestPractices: 100,
 };
 
 module.exports = { BUDGETS, budgetsSource: Object.keys(shared).length ? 'config/budgets.js' : 'bench defaults' };
