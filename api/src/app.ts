@@ -8,6 +8,7 @@ import { errorHandler, notFound } from './errors';
 import { apiSecurityHeaders, noStore, refuseCrossOrigin, securityHeaders } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
+import { pageRenderer } from './pages';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
 import { deviceCookies } from './auth/deviceCookie';
@@ -28,7 +29,7 @@ import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
 import { healthRouter } from './routes/health';
 import { progressRouter } from './routes/progress';
-import { remotesRouter } from './routes/remotes';
+import { remoteMaps, remotesRouter } from './routes/remotes';
 import { sessionsRouter } from './routes/sessions';
 import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
@@ -92,6 +93,9 @@ export function createApp({
   // Honour X-Forwarded-* only from the proxies TRUST_PROXY names (default: none, the peer is the client).
   app.set('trust proxy', config.trustProxy);
   const pageHeaders = securityHeaders(config);
+  // One session middleware and one remote map for /api and the pages' HTML (pages.ts), which carries the map.
+  const loginSessions = sessionMiddleware({ config, mongoClient, dbName: connection.name });
+  const maps = remoteMaps({ config, staticRoot, Release: models.Release });
   app.use(compression());
   app.use('/api', apiSecurityHeaders(), apiRouter());
   app.use(pageHeaders);
@@ -115,8 +119,8 @@ export function createApp({
         type: (req) => !isImportRequest(req as Request) && Boolean((req as Request).is('application/json')),
       }),
     );
-    api.use(sessionMiddleware({ config, mongoClient, dbName: connection.name }));
-    api.use(remotesRouter({ config, staticRoot, Release: models.Release }));
+    api.use(loginSessions);
+    api.use(remotesRouter({ maps }));
     api.use(passport.initialize(), passport.session(), recordActivity(models.User));
     api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
     api.use(syncRouter({ sync, workouts, sessions }));
@@ -140,7 +144,7 @@ export function createApp({
   }
 
   app.use('/remotes', remoteFiles(staticRoot), notFound);
-  app.use(shellFiles(staticRoot));
+  app.use(shellFiles(staticRoot, pageRenderer({ staticRoot, sessions: loginSessions, maps })));
   app.use(notFound);
   app.use(errorHandler);
   /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REMOTES } from '@hit/contracts';
 import { HttpError } from './errors';
+import type { PageRenderer } from './pages';
 import { isVersion, remoteDistDir } from './remoteBuilds';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -71,28 +72,32 @@ function wantsShellPage(req: Request): boolean {
  * The shell's production build at `/`, with index.html for every page route (SPA fallback). Exactly `/` gets the
  * standalone landing page (shell/dist/landing/index.html: the landing components without module federation, the
  * router or the query client: docs/architecture.md, "Landing page"); its links load index.html at their page. Without
- * that build, `/` gets index.html, whose router renders the same landing page.
+ * that build, `/` gets index.html, whose router renders the same landing page. Each page goes through `render`
+ * (pages.ts: the visitor's remote map and preloads in its head); index.html asked for by name is the file as built,
+ * the copy the service worker keeps for offline starts.
  */
-export function shellFiles(root: string): Router {
+export function shellFiles(root: string, render: PageRenderer): Router {
   const dist = path.join(root, 'shell', 'dist');
   const indexHtml = path.join(dist, 'index.html');
   const landingHtml = path.join(dist, 'landing', 'index.html');
   const router = Router();
   router.use(publicFiles(dist));
 
-  const sendPage = (res: Response, file: string, onError: (error: NodeJS.ErrnoException) => void) =>
-    res.sendFile(file, { headers: { 'Cache-Control': NO_CACHE }, cacheControl: false }, (error) => {
-      if (error) onError(error as NodeJS.ErrnoException);
-    });
-
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (!wantsShellPage(req)) return next();
-    const sendIndex = () =>
-      sendPage(res, indexHtml, (error) =>
-        next(error.code === 'ENOENT' ? new HttpError(404, 'The shell is not built: run `npm run build`') : error),
-      );
-    if (req.path !== '/') return sendIndex();
-    sendPage(res, landingHtml, (error) => (error.code === 'ENOENT' && !res.headersSent ? sendIndex() : next(error)));
+    const notBuilt = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+    try {
+      if (req.path === '/') {
+        try {
+          return await render(req, res, landingHtml, 'landing');
+        } catch (error) {
+          if (!notBuilt(error) || res.headersSent) throw error;
+        }
+      }
+      await render(req, res, indexHtml, 'app');
+    } catch (error) {
+      next(notBuilt(error) ? new HttpError(404, 'The shell is not built: run `npm run build`') : error);
+    }
   });
   return router;
 }

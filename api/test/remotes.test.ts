@@ -98,7 +98,7 @@ describe('GET /api/remotes', () => {
   it('points every remote at its webpack dev server in dev mode', async () => {
     const app = buildTestApp(database, { REMOTES_MODE: 'dev' }, staticRoot.root);
     const response = await request(app).get('/api/remotes').expect(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(remoteMapSchema.strict().parse(response.body)).toEqual({
       remotes: REMOTES.map(({ name, devPort }) => ({
         name,
@@ -174,9 +174,7 @@ describe('GET /api/remotes with the release table', () => {
     const first = await request(app).get('/api/remotes').expect(200);
     const setCookie = cohortCookie(first)!;
     expect(setCookie).toMatch(
-      new RegExp(
-        `^${COHORT_COOKIE}=[0-9a-f]{32}; Max-Age=31536000; Path=/api/remotes; Expires=.*; HttpOnly; SameSite=Lax$`,
-      ),
+      new RegExp(`^${COHORT_COOKIE}=[0-9a-f]{32}; Max-Age=31536000; Path=/; Expires=.*; HttpOnly; SameSite=Lax$`),
     );
     const cookie = `${COHORT_COOKIE}=${cohortOf(setCookie)}`;
 
@@ -202,6 +200,20 @@ describe('GET /api/remotes with the release table', () => {
     );
     const response = await request(production).get('/api/remotes').expect(200);
     expect(cohortCookie(response)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it('keeps the site-wide cohort cookie (the one pages see) over one from before, scoped to /api/remotes, and drops that', async () => {
+    await release('mf_auth', '1.1.0', { version: '1.2.0', percent: 50 });
+    const [inside, outside] = [cohortInBucket(0), cohortInBucket(99)];
+    // A browser sends the cookie of the longer path first: the one from before, then the site-wide one.
+    const response = await request(app)
+      .get('/api/remotes')
+      .set('Cookie', `${COHORT_COOKIE}=${outside}; ${COHORT_COOKIE}=${inside}`)
+      .expect(200);
+    expect(entryOf(response, 'mf_auth')).toEqual(canaryEntry);
+    expect(cohortCookie(response)).toMatch(
+      new RegExp(`^${COHORT_COOKIE}=; Path=/api/remotes; Expires=Thu, 01 Jan 1970`),
+    );
   });
 
   it('replaces a cohort cookie that is not one of ours', async () => {

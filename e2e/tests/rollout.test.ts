@@ -140,11 +140,12 @@ describe('staged rollout of a remote', () => {
   it('falls back to the stable build when the canary’s manifest or chunks fail to load, then withdraws it', async () => {
     await releaseOk('mf_auth', canaryVersion, '--percent', '100');
 
-    // The manifest is unreachable (a CDN outage for that path): the stable build is loaded instead.
+    // The canary's folder is unreachable (a CDN outage for that path): the stable build is loaded instead. The page
+    // preloads the canary's manifest, remoteEntry.js and first chunk (api/src/pages.ts): all of them are refused.
     const outage = await openPage(browser, app.baseUrl);
     outage.allow(
       new RegExp(
-        `^request failed GET /remotes/mf-auth/${canaryVersion.replace(/\./g, '\\.')}/mf-manifest\\.json: net::ERR_CONNECTION_REFUSED$`,
+        `^request failed GET /remotes/mf-auth/${canaryVersion.replace(/\./g, '\\.')}/[^/]+: net::ERR_CONNECTION_REFUSED$`,
       ),
       /^console\.(error|warning): [\s\S]*mf[_-]auth/,
     );

@@ -1,6 +1,7 @@
 export * from './remotes';
 export * from './props';
 export * from './exposes';
+export * from './pages';
 export * from './auth';
 export * from './workouts';
 export * from './progress';

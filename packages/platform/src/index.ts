@@ -30,7 +30,7 @@ export {
   type ToastOptions,
   type ToastVariant,
 } from './toast';
-export { fetchRemoteMap } from './remoteMap';
+export { fetchRemoteMap, INLINED_REMOTE_MAP_ID, takeInlinedRemoteMap } from './remoteMap';
 export {
   useSubscriptionStatus,
   useAccess,

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { REMOTE_PAGES } from '@hit/contracts';
 import { loadRemoteModule } from '../remotes/remoteLoader';
 import { mockUserAnswer, renderApp } from '../../test/renderApp';
 
@@ -161,4 +162,21 @@ describe('shell routes', () => {
     expect(await screen.findByRole('heading', { name: 'High-Intensity Training Workout Tracker' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  // The api preloads each page's remote from this table (@hit/contracts REMOTE_PAGES, api/src/pages.ts): it must
+  // name what these routes render, for whom, or the preloads would go unused.
+  it.each(REMOTE_PAGES.map((page) => [page.path, page.expose, page.audience] as const))(
+    'renders at %s the remote %s for the audience the api preloads it for (%s)',
+    async (path, expose, audience) => {
+      mockUserAnswer(
+        audience === 'signed-in' ? { status: 200, body: { id: 'u1', email: 'lifter@gym.test' } } : { status: 401 },
+      );
+      loadRemoteModuleMock.mockResolvedValue(screenOf(`Remote ${expose}`));
+
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { name: `Remote ${expose}` })).toBeInTheDocument();
+      expect(loadRemoteModuleMock.mock.calls).toEqual([[expose]]);
+    },
+  );
 });

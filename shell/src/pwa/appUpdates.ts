@@ -1,7 +1,7 @@
 // The app's one update controller (updates.ts) on the real service worker, and the hooks the prompt reads.
 import { useSyncExternalStore } from 'react';
 import { fetchRemoteMap, isWorkoutActive } from '@hit/platform';
-import { runningRemoteMap } from '../remotes/remoteLoader';
+import { runningMapCameWithPage, runningRemoteMap } from '../remotes/remoteLoader';
 import { registerServiceWorker } from './registerServiceWorker';
 import { createUpdateController, type UpdateController } from './updates';
 
@@ -19,6 +19,7 @@ export async function startServiceWorker(): Promise<void> {
     registration,
     container: navigator.serviceWorker,
     runningRemotes: runningRemoteMap,
+    runningRemotesCameWithPage: runningMapCameWithPage,
     latestRemotes: async () => (await fetchRemoteMap()).remotes,
     workoutActive: isWorkoutActive,
     reload: () => window.location.reload(),

@@ -63,7 +63,7 @@ class FakeContainer extends EventTarget {
   }
 }
 
-function setUp({ waiting = false, latest = running, workout = false } = {}) {
+function setUp({ waiting = false, latest = running, workout = false, cameWithPage = false } = {}) {
   const active = new FakeWorker();
   const registration = new FakeRegistration();
   if (waiting) registration.waiting = new FakeWorker();
@@ -74,6 +74,7 @@ function setUp({ waiting = false, latest = running, workout = false } = {}) {
     registration: registration as unknown as UpdateDeps['registration'],
     container: container as unknown as UpdateDeps['container'],
     runningRemotes: async () => running,
+    runningRemotesCameWithPage: () => cameWithPage,
     latestRemotes: async () => state.latest,
     workoutActive: () => state.workout,
     reload,
@@ -95,6 +96,13 @@ describe('the update of an open page', () => {
     await settle();
 
     expect(active.messages).toEqual([{ type: 'PAGE_REMOTES', remotes: running }]);
+  });
+
+  it("says the page's map is the newest when it came with the page's HTML (the api's answer at this load)", async () => {
+    const { active } = setUp({ cameWithPage: true });
+    await settle();
+
+    expect(active.messages).toEqual([{ type: 'PAGE_REMOTES', remotes: running, current: true }]);
   });
 
   it('announces a new shell whose worker is installed and waiting', async () => {

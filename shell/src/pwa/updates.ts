@@ -23,6 +23,8 @@ export interface UpdateDeps {
   container: ServiceWorkerContainer;
   /** The remote map this page registered, as served. */
   runningRemotes: () => Promise<RemoteEntry[]>;
+  /** Whether that map came with the page's HTML (the api's answer at this load); asked once it is known. */
+  runningRemotesCameWithPage?: () => boolean;
   /** GET /api/remotes now. */
   latestRemotes: () => Promise<RemoteEntry[]>;
   workoutActive: () => boolean;
@@ -62,6 +64,7 @@ export function createUpdateController({
   registration,
   container,
   runningRemotes,
+  runningRemotesCameWithPage = () => false,
   latestRemotes,
   workoutActive,
   reload,
@@ -96,7 +99,12 @@ export function createUpdateController({
     if (reportedRunning) return;
     const remotes = await runningRemotes();
     reportedRunning = true;
-    await askWorker(container, { type: 'PAGE_REMOTES', remotes });
+    await askWorker(
+      container,
+      runningRemotesCameWithPage()
+        ? { type: 'PAGE_REMOTES', remotes, current: true }
+        : { type: 'PAGE_REMOTES', remotes },
+    );
   };
   void reportRunningRemotes().catch(() => undefined);
 

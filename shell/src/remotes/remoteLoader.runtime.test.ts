@@ -12,7 +12,10 @@ const STABLE = '/remotes/mf-auth/0.1.0/mf-manifest.json';
 const CANARY = '/remotes/mf-auth/0.2.0/mf-manifest.json';
 
 let mockRemoteMap: RemoteMap;
-jest.mock('@hit/platform', () => ({ fetchRemoteMap: async () => mockRemoteMap }));
+jest.mock('@hit/platform', () => ({
+  fetchRemoteMap: async () => mockRemoteMap,
+  takeInlinedRemoteMap: () => undefined,
+}));
 
 /** One build of mf_auth on the fake network: what its files answer. */
 interface Build {

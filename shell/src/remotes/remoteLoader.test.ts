@@ -1,12 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { fetchRemoteMap } from '@hit/platform';
+import { fetchRemoteMap, takeInlinedRemoteMap } from '@hit/platform';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-jest.mock('@hit/platform', () => ({ fetchRemoteMap: jest.fn() }));
+jest.mock('@hit/platform', () => ({ fetchRemoteMap: jest.fn(), takeInlinedRemoteMap: jest.fn() }));
 
 const loadRemoteMock = jest.mocked(loadRemote);
 const registerRemotesMock = jest.mocked(registerRemotes);
 const fetchRemoteMapMock = jest.mocked(fetchRemoteMap);
+const takeInlinedRemoteMapMock = jest.mocked(takeInlinedRemoteMap);
 
 const stable = '/remotes/mf-auth/0.1.0/mf-manifest.json';
 const canary = '/remotes/mf-auth/0.2.0/mf-manifest.json';
@@ -21,6 +22,33 @@ beforeEach(() => {
 });
 
 describe('remoteLoader', () => {
+  it("registers the map the page's HTML came with, without asking GET /api/remotes, then asks the api for later maps", async () => {
+    takeInlinedRemoteMapMock.mockReturnValueOnce({ remotes: [{ name: 'mf_auth', entry: canary, version: '0.2.0' }] });
+    fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+    loadRemoteMock.mockResolvedValue(authPage);
+
+    await expect(loader.loadRemoteModule('mf_auth/AuthPage')).resolves.toBe(authPage);
+
+    expect(fetchRemoteMapMock).not.toHaveBeenCalled();
+    expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mf_auth', entry: canary }]);
+    expect(loader.runningMapCameWithPage()).toBe(true);
+    // The map lacks a remote: the next registration asks the api (the page's map is taken once).
+    await expect(loader.loadRemoteModule('mf_workout/WorkoutDashboard')).rejects.toThrow(/no entry for mf_workout/);
+    await loader.registerRemoteMap();
+    expect(fetchRemoteMapMock).toHaveBeenCalledTimes(1);
+    expect(loader.runningMapCameWithPage()).toBe(true);
+  });
+
+  it("asks GET /api/remotes when the page came without a map (the service worker's offline copy)", async () => {
+    takeInlinedRemoteMapMock.mockReturnValue(undefined);
+    fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
+
+    await loader.registerRemoteMap();
+
+    expect(fetchRemoteMapMock).toHaveBeenCalledTimes(1);
+    expect(loader.runningMapCameWithPage()).toBe(false);
+  });
+
   it('registers the remote map once and loads the exposed module', async () => {
     fetchRemoteMapMock.mockResolvedValue({ remotes: [{ name: 'mf_auth', entry: stable, version: '0.1.0' }] });
     loadRemoteMock.mockResolvedValue(authPage);

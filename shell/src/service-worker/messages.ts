@@ -2,8 +2,12 @@
 import type { RemoteEntry } from '@hit/contracts';
 
 export type WorkerRequest =
-  /** The remote map this page registered and runs for its whole visit: fetch its versions, keep them while it is open. */
-  | { type: 'PAGE_REMOTES'; remotes: RemoteEntry[] }
+  /**
+   * The remote map this page registered and runs for its whole visit: fetch its versions, keep them while it is open.
+   * `current`: the map came with the page's HTML, the api's answer at this load (issue #25), so it is also the newest
+   * map to start from without a network, as an answer of GET /api/remotes passing through the worker would be.
+   */
+  | { type: 'PAGE_REMOTES'; remotes: RemoteEntry[]; current?: boolean }
   /** A newer map (a release): fetch its versions now, so the next page load has them even without a network. */
   | { type: 'WARM_REMOTES'; remotes: RemoteEntry[] }
   /** The page accepted the waiting worker (a new shell): take over now; the page reloads on controllerchange. */

@@ -141,8 +141,9 @@ async function cachedRemoteMap(): Promise<RemoteEntry[] | undefined> {
 
 /**
  * Keeps a map as the answer of GET /api/remotes for the next load without a network. A page's own map only when
- * there is none yet (the page of the first visit asked before this worker controlled it); a newer map the page
- * has just fetched always (it may have fetched it without this worker, so the cache would not have it).
+ * there is none yet (the page of the first visit asked before this worker controlled it), unless it came with the
+ * page's HTML at this load (the api's newest answer); a newer map the page has just fetched always (it may have
+ * fetched it without this worker, so the cache would not have it).
  */
 async function rememberMap(remotes: RemoteEntry[], { replace }: { replace: boolean }): Promise<void> {
   const cache = await caches.open(REMOTE_MAP_CACHE);
@@ -183,7 +184,8 @@ self.addEventListener('message', (event) => {
   const client = event.source;
   const work = (async (): Promise<WarmReply> => {
     if (message.type === 'PAGE_REMOTES' && client && 'id' in client) pageMaps.set(client.id, message.remotes);
-    await rememberMap(message.remotes, { replace: message.type === 'WARM_REMOTES' });
+    const newest = message.type === 'WARM_REMOTES' || (message.type === 'PAGE_REMOTES' && message.current === true);
+    await rememberMap(message.remotes, { replace: newest });
     const reply = await warm(message.remotes, event);
     await pruneRemoteVersions();
     return reply;

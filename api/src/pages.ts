@@ -1,0 +1,220 @@
+/**
+ * The HTML of each page the api serves (issue #25, "No waterfall"): the shell's index.html (or the standalone
+ * landing page for `/`), with what the browser would otherwise learn one round trip at a time written into its head:
+ *
+ * - the visitor's remote map, exactly what GET /api/remotes would answer them (the same `RemoteMaps`, so the same
+ *   cohort), as a JSON data block `<script type="application/json" id="hit-remotes">`. A data block is never run, so
+ *   the Content-Security-Policy needs no nonce or hash for it (script-src stays `'self'`) and a copy of the page kept
+ *   by the service worker needs none either;
+ * - preloads of the page's remote as the shell will load it: its mf-manifest.json (fetched by the federation runtime
+ *   with `fetch(url, {})`: same-origin credentials, hence `crossorigin="anonymous"`), its remoteEntry.js and the
+ *   chunks the exposed module needs first (classic scripts without a crossorigin attribute, as the runtime and
+ *   webpack add them), from that version's mf-manifest.json;
+ * - for a signed-in visitor (the session names a user, so nothing answers 401, and the browser holds the "signed in"
+ *   hint cookie, so the app asks), preloads of GET /api/user and of the screen's first reads, as the app fetches
+ *   them (`credentials: 'include'`, hence `crossorigin="use-credentials"`).
+ *
+ * The files are parsed once per build (kept until the file on disk changes), never re-read per request.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Request, RequestHandler, Response } from 'express';
+import { remotePageAt, type RemoteEntry, type RemoteMap, type RemotePage } from '@hit/contracts';
+import { logger } from './logger';
+import { remoteDistDir } from './remoteBuilds';
+import type { RemoteMaps } from './routes/remotes';
+
+/** The id of the data block holding the remote map (read by @hit/platform's inlinedRemoteMap). */
+export const REMOTE_MAP_ELEMENT_ID = 'hit-remotes';
+
+/** Which page a file is: the app (the shell's index.html) or the standalone landing page. */
+export type PageKind = 'app' | 'landing';
+
+export type PageRenderer = (req: Request, res: Response, file: string, kind: PageKind) => Promise<void>;
+
+interface PageDeps {
+  /** Folder holding `<remote folder>/dist/<version>/`. */
+  staticRoot: string;
+  /** The session middleware of /api: who is signed in decides the cohort and the data preloads. */
+  sessions: RequestHandler;
+  maps: RemoteMaps;
+}
+
+/** A file's parsed form, parsed again only when the file changes (a new build). */
+function parsedFiles<T>(parse: (text: string) => T): (file: string) => Promise<T> {
+  const cache = new Map<string, { stamp: string; value: T }>();
+  return async (file) => {
+    const info = await stat(file);
+    const stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
+    const cached = cache.get(file);
+    if (cached?.stamp === stamp) return cached.value;
+    const value = parse(await readFile(file, 'utf8'));
+    cache.set(file, { stamp, value });
+    return value;
+  };
+}
+
+interface Template {
+  /** The page with `head` written just before `</head>`. */
+  render(head: string): string;
+}
+
+/** Where the head's additions go: before `</head>`, else (a page without one) before `<body>`, else after the doctype. */
+function insertionPoint(html: string): number {
+  for (const tag of [/<\/head>/i, /<body[\s>]/i]) {
+    const at = html.search(tag);
+    if (at !== -1) return at;
+  }
+  return /^\s*<!doctype[^>]*>/i.exec(html)?.[0].length ?? 0;
+}
+
+function parseTemplate(html: string): Template {
+  const at = insertionPoint(html);
+  const before = html.slice(0, at);
+  const after = html.slice(at);
+  return { render: (head) => (head ? `${before}${head}${after}` : html) };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (char) => HTML_ESCAPES[char]);
+
+/** JSON that cannot end its <script> element or open a comment inside it. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function remoteMapBlock(map: RemoteMap): string {
+  return `<script type="application/json" id="${REMOTE_MAP_ELEMENT_ID}">${scriptSafeJson(map)}</script>`;
+}
+
+type Preload = { href: string; as: 'fetch' | 'script' | 'style'; crossorigin?: 'anonymous' | 'use-credentials' };
+
+function preloadLink({ href, as, crossorigin }: Preload): string {
+  const cors = crossorigin ? ` crossorigin="${crossorigin}"` : '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="${as}"${cors} />`;
+}
+
+/** An api read, as the app's fetch sends it (credentials included). */
+const apiRead = (href: string): Preload => ({ href, as: 'fetch', crossorigin: 'use-credentials' });
+
+/** The part of an mf-manifest.json read here. */
+interface RemoteManifest {
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: { name?: unknown; path?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }[];
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** `/remotes/<folder>/<version>/mf-manifest.json`: a published build this api serves (not a dev server's). */
+const SERVED_MANIFEST = /^\/remotes\/([a-z0-9-]+)\/([0-9A-Za-z.+-]+)\/mf-manifest\.json$/;
+
+/** Whether the page renders its remote for this visitor (the shell's guards send the others elsewhere). */
+function rendersRemote(page: RemotePage, signedIn: boolean): boolean {
+  return page.audience === 'anyone' || (page.audience === 'signed-in') === signedIn;
+}
+
+/**
+ * The "signed in" hint cookie (issue #25, item 3; its rules are @hit/contracts/rules signedIn.ts): the app asks for
+ * the user only when the browser holds it, so a preload of GET /api/user without it would go unused.
+ */
+const SIGNED_IN_HINT = 'hit.signedIn=1';
+
+/**
+ * Whether the app will take this visitor for signed in: the session names a user (so GET /api/user answers 200, not
+ * 401) and the browser holds the hint (so the app asks for the user at all, and the preloads are used).
+ */
+function appSeesSignedIn(req: Request): boolean {
+  const user = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  const hint = (req.headers.cookie ?? '').split(';').some((cookie) => cookie.trim() === SIGNED_IN_HINT);
+  return typeof user === 'string' && user !== '' && hint;
+}
+
+/** Runs the session middleware; resolves with its error (the session store unreachable) instead of failing. */
+function loadSession(sessions: RequestHandler, req: Request, res: Response): Promise<unknown> {
+  return new Promise((resolve) => {
+    void sessions(req, res, (error?: unknown) => resolve(error));
+  });
+}
+
+export function pageRenderer({ staticRoot, sessions, maps }: PageDeps): PageRenderer {
+  const templates = parsedFiles(parseTemplate);
+  const manifests = parsedFiles((text) => JSON.parse(text) as RemoteManifest);
+  const warned = new Set<string>();
+  const warnOnce = (message: string, details: Record<string, unknown>) => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    logger.warn(message, details);
+  };
+
+  /** The files the page's remote loads first, in the order the shell asks for them. */
+  async function remotePreloads(entry: RemoteEntry, expose: string): Promise<Preload[]> {
+    const served = SERVED_MANIFEST.exec(entry.entry);
+    if (!served) return [];
+    const [, folder, version] = served;
+    let manifest: RemoteManifest;
+    try {
+      manifest = await manifests(path.join(remoteDistDir(staticRoot, folder), version, 'mf-manifest.json'));
+    } catch (error) {
+      // The map names it, so the shell will ask for it and report the failure; the page just loses its preloads.
+      warnOnce(`no preloads for ${entry.entry}: its manifest is unreadable`, { reason: (error as Error).message });
+      return [];
+    }
+    const base = `${path.posix.dirname(entry.entry)}/`;
+    const url = (file: string) => new URL(file, `http://api${base}`).pathname;
+    const remoteEntry = manifest.metaData?.remoteEntry;
+    const entryFile =
+      typeof remoteEntry?.name === 'string'
+        ? `${typeof remoteEntry.path === 'string' && remoteEntry.path ? `${remoteEntry.path.replace(/\/$/, '')}/` : ''}${remoteEntry.name}`
+        : 'remoteEntry.js';
+    const exposed = (manifest.exposes ?? []).find(
+      ({ name, path: exposePath }) => name === expose || exposePath === `./${expose}`,
+    );
+    return [
+      { href: entry.entry, as: 'fetch', crossorigin: 'anonymous' },
+      { href: url(entryFile), as: 'script' },
+      ...strings(exposed?.assets?.css?.sync).map((file): Preload => ({ href: url(file), as: 'style' })),
+      ...strings(exposed?.assets?.js?.sync).map((file): Preload => ({ href: url(file), as: 'script' })),
+    ];
+  }
+
+  /** What goes into the page's head for this visitor, or '' when the page goes out as built. */
+  async function headFor(req: Request, res: Response, kind: PageKind): Promise<string> {
+    const sessionError = await loadSession(sessions, req, res);
+    if (sessionError) {
+      // Without the session the cohort of a signed-in visitor is unknown: the shell asks GET /api/remotes itself.
+      warnOnce('pages go out without their remote map: the session store is unreachable', {
+        reason: (sessionError as Error).message,
+      });
+      return '';
+    }
+    const signedIn = appSeesSignedIn(req);
+    const preloads: Preload[] = [];
+    // Every page of the app asks who is signed in; the landing page does too, to send them on to /home.
+    if (signedIn) preloads.push(apiRead('/api/user'));
+    let mapBlock = '';
+    if (kind === 'app') {
+      let map: RemoteMap | undefined;
+      try {
+        map = await maps.mapFor(req, res);
+      } catch (error) {
+        warnOnce('a page went out without its remote map', { reason: (error as Error).message });
+      }
+      if (map) mapBlock = remoteMapBlock(map);
+      const page = remotePageAt(req.path);
+      if (map && page && rendersRemote(page, signedIn)) {
+        const [remoteName, expose] = page.expose.split('/');
+        const entry = map.remotes.find(({ name }) => name === remoteName);
+        if (entry) preloads.push(...(await remotePreloads(entry, expose)));
+        if (signedIn) preloads.push(...(page.firstReads ?? []).map(apiRead));
+      }
+    }
+    return `${mapBlock}${preloads.map(preloadLink).join('')}`;
+  }
+
+  return async (req, res, file, kind) => {
+    const template = await templates(file);
+    const head = await headFor(req, res, kind);
+    // The page names this visitor's map and reads: no shared cache may keep it, and the browser asks every time.
+    res.set('Cache-Control', head ? 'private, no-cache' : 'no-cache');
+    res.type('html').send(template.render(head));
+  };
+}
