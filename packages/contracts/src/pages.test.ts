@@ -1,0 +1,24 @@
+import { REMOTE_PAGES, remotePageAt } from './pages';
+import { REMOTES } from './remotes';
+
+describe('remotePageAt', () => {
+  it('finds each remote page at its path, as the router matches it (trailing slash, letter case)', () => {
+    for (const page of REMOTE_PAGES) {
+      expect(remotePageAt(page.path)).toBe(page);
+      expect(remotePageAt(`${page.path}/`)).toBe(page);
+      expect(remotePageAt(page.path.toUpperCase())).toBe(page);
+    }
+  });
+
+  it.each(['/', '/reset', '/home/extra', '/no/such/page'])('finds no remote page at %s', (path) => {
+    expect(remotePageAt(path)).toBeUndefined();
+  });
+
+  it('names only exposes the remotes build, and only GET paths of the api as first reads', () => {
+    const exposes = REMOTES.map(({ name, expose }) => `${name}/${expose}`);
+    for (const page of REMOTE_PAGES) {
+      expect(exposes).toContain(page.expose);
+      for (const read of ('firstReads' in page ? page.firstReads : []) ?? []) expect(read).toMatch(/^\/api\/[a-z/-]+$/);
+    }
+  });
+});
