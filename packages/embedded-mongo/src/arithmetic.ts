@@ -48,7 +48,7 @@ import {
   type DecimalParts,
   type Safe,
 } from './numbers';
-import { keyOf, MISSING, valuesAtPath } from './values';
+import { formatValue, keyOf, MISSING, valuesAtPath } from './values';
 
 type Operator = (obj: unknown, expr: unknown, options: Options) => unknown;
 
@@ -600,8 +600,7 @@ const $convert: Operator = (obj, expr, options) => {
   else if (code && code.kind !== 'decimal') target = TARGET_CODES[doubleOf(code)];
   if (isNullish(to)) return null;
   // Conversions to the other types (string, bool, date, objectId) are left to refuse rather than guess.
-  if (!target)
-    unsupported(`$convert to ${typeof to === 'string' ? to : String(doubleOf(code ?? { kind: 'int', value: 0 }))}`);
+  if (!target) unsupported(`$convert to ${formatValue(to)}`);
   const input = evalExpr(obj, spec.input, options) as unknown;
   if (isNullish(input)) return 'onNull' in spec ? evalExpr(obj, spec.onNull, options) : null;
   try {
