@@ -30,7 +30,7 @@ import { Context, evalExpr, OpType } from 'mingo/core';
 import { Lazy } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { Decimal128, type Document } from 'bson';
-import { bsonTypeCode, compareBson } from './bsonquery';
+import { bsonTypeCode, compareBson } from './bsonorder';
 import { compareValues, type StringOrder } from './compare';
 import { CommandError, type ErrorCodeName } from './errors';
 import {

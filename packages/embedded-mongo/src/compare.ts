@@ -1,7 +1,7 @@
 /** MongoDB's order between values, as sorts and range comparisons use it; strings optionally by a collation. */
 import type { ObjectId } from 'bson';
 import { compare } from 'mingo/util';
-import { compareBson } from './bsonquery';
+import { compareBson, type StringOrder } from './bsonorder';
 import { compareNumbers } from './numbers';
 import { MISSING } from './values';
 
@@ -12,7 +12,7 @@ const DateClass = Date;
 const RegExpClass = RegExp;
 
 /** A comparison of two strings: a collation's, or the simple binary one. */
-export type StringOrder = (a: string, b: string) => number;
+export type { StringOrder };
 
 /** MongoDB's order between BSON types (numbers of every width compare together). */
 export function typeRank(value: unknown): number {
