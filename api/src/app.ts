@@ -12,6 +12,7 @@ import { pageRenderer } from './pages';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
 import { deviceCookies } from './auth/deviceCookie';
+import { keepSignedInHint } from './auth/signedInHint';
 import { databaseOf } from './auth/sessionUser';
 import { authRateLimits, passwordRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
 import { createMailer } from './mail';
@@ -119,6 +120,8 @@ export function createApp({
         type: (req) => !isImportRequest(req as Request) && Boolean((req as Request).is('application/json')),
       }),
     );
+    // The "signed in" hint follows the session cookie (auth/signedInHint.ts): mounted first, it sees that cookie set.
+    api.use(keepSignedInHint(config));
     api.use(loginSessions);
     api.use(remotesRouter({ maps }));
     api.use(passport.initialize(), passport.session(), recordActivity(models.User));

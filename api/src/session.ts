@@ -9,7 +9,7 @@ export { SESSIONS_COLLECTION };
 
 export const SESSION_COOKIE = 'hit.sid';
 const SESSION_DAYS = 30;
-const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 interface SessionDeps {
   config: Pick<Config, 'sessionSecret' | 'isProduction'>;

@@ -29,8 +29,9 @@ export interface WatchedPage {
   unexpected(): string[];
 }
 
-// The anonymous visitor's user check (`GET /api/user` → 401) is how the app learns nobody is signed in.
-const ALWAYS_EXPECTED = [/^HTTP 401 GET \/api\/user$/];
+// None: an anonymous visitor is known by the missing "signed in" hint cookie, not by a GET /api/user answered 401
+// (issue #25). A journey whose session ends without a sign-out allows that one 401 itself.
+const ALWAYS_EXPECTED: RegExp[] = [];
 
 // Every page opened during the current test; jest-setup.ts fails the test when one saw something unexpected.
 const openedThisTest: WatchedPage[] = [];

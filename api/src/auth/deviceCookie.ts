@@ -33,7 +33,7 @@ export interface DeviceCookies {
 }
 
 /** Every value of the cookie named `name` in the request's Cookie header (a browser may send two of one name). */
-function cookieValues(req: Request, name: string): string[] {
+export function cookieValues(req: Request, name: string): string[] {
   const header = req.headers.cookie;
   if (typeof header !== 'string') return [];
   const values: string[] = [];

@@ -14,6 +14,7 @@ import { deleteAccountAndData } from '../services/retention';
 import { SESSION_COOKIE, sessionCookieOptions } from '../session';
 import { userModel } from '../models/user';
 import { storedSessionUser } from '../auth/sessionUser';
+import { clearSignedInHint } from '../auth/signedInHint';
 
 export const WRONG_PASSWORD_MESSAGE = 'Incorrect password';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data were deleted';
@@ -111,6 +112,7 @@ export function accountRouter({ config, connection, exports, billing, limits }: 
     logger.info('account deleted by its owner', { userId: user.id, subscriptions, ...deleted });
     await destroySession(req);
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+    clearSignedInHint(res, config);
     res.json({ message: ACCOUNT_DELETED_MESSAGE });
   });
 

@@ -8,6 +8,7 @@ import { HttpError } from '../errors';
 import { currentUser, toPublicUser } from '../auth/currentUser';
 import { INVALID_CREDENTIALS_MESSAGE, PASSWORD_CHECK } from '../auth/passport';
 import { normalizeEmail, type DeviceCookies } from '../auth/deviceCookie';
+import { clearSignedInHint, setSignedInHint } from '../auth/signedInHint';
 import { hashPassword, PasswordHashingBusyError, reservePasswordCheck, type HashingTicket } from '../auth/password';
 import type { AuthRateLimits } from '../auth/rateLimits';
 import { parseOr400 } from '../http/validate';
@@ -108,6 +109,7 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits, 
     await onUserCreated(user);
     await logIn(req, user, db);
     devices.issue(res, user.email);
+    setSignedInHint(res, config);
     res.status(201).json(toPublicUser(user) satisfies User);
   });
 
@@ -128,6 +130,7 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits, 
     await logIn(req, user, db);
     // A new nonce at every sign-in: this browser is (again) a trusted device of the account, with a fresh allowance.
     devices.issue(res, user.email);
+    setSignedInHint(res, config);
     res.json(toPublicUser(user) satisfies User);
   });
 
@@ -139,6 +142,8 @@ export function authRouter({ config, db, passport, User, onUserCreated, limits, 
       await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
     }
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+    // Also when no session came with the request: the next page load knows the visitor is anonymous without asking.
+    clearSignedInHint(res, config);
     res.json({ message: 'Logged out' });
   });
 

@@ -10,6 +10,7 @@ import {
 import type { Config } from '../config';
 import { currentUser, requireUser, toPublicUser } from '../auth/currentUser';
 import type { DeviceCookies } from '../auth/deviceCookie';
+import { setSignedInHint } from '../auth/signedInHint';
 import type { PasswordRateLimits } from '../auth/rateLimits';
 import { parseOr400 } from '../http/validate';
 import { logger } from '../logger';
@@ -18,7 +19,7 @@ import { logIn } from './auth';
 import { browserOrigin } from './billing';
 
 interface PasswordsRouterDeps {
-  config: Pick<Config, 'publicOrigin'>;
+  config: Pick<Config, 'publicOrigin' | 'isProduction'>;
   passwords: PasswordService;
   limits: PasswordRateLimits;
   /** The database the sessions live in (auth/sessionUser.ts). */
@@ -54,6 +55,7 @@ export function passwordsRouter({ config, db, passwords, limits, devices }: Pass
     const user = await passwords.reset(body);
     await logIn(req, user, db);
     devices.issue(res, user.email);
+    setSignedInHint(res, config);
     res.json(toPublicUser(user) satisfies User);
   });
 

@@ -22,6 +22,7 @@ import { createQueryClient } from './queryClient';
 import { queryKeys } from './queryKeys';
 import { fetchRemoteMap } from './remoteMap';
 import { answer, mockApi } from '@hit/platform/test/apiMock';
+import { clearSignedInHint } from '@hit/platform/test/signedInHint';
 
 const ann = { id: 'u-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
 const bob = { id: 'u-bob', email: 'bob@gym.test', firstName: 'Bob', lastName: 'Ray' };
@@ -376,6 +377,22 @@ describe('per user and private', () => {
     await act(() => queryClient.refetchQueries({ queryKey: queryKeys.user }));
     await cache.flush();
 
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual(ann);
+    expect(await storage.get(SIGNED_IN_USER_KEY)).toBe(ann.id);
+    expect(await storedReads(ann.id)).toMatchObject({ [hashOf(queryKeys.workoutDays)]: annDays });
+  });
+
+  it('asks for the restored user even without the "signed in" hint (issue #25): no network keeps everything', async () => {
+    // An offline start after the hint's expiry, or a session from before the hint: only the api can say it ended.
+    clearSignedInHint();
+    await saveEarlierVisit(ann, [[queryKeys.workoutDays, annDays]]);
+    const api = mockApi({ 'GET /api/user': noNetwork });
+    const { queryClient, cache } = await start();
+
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.user }));
+    await cache.flush();
+
+    expect(api.callsTo('GET /api/user')).toHaveLength(1);
     expect(queryClient.getQueryData(queryKeys.user)).toEqual(ann);
     expect(await storage.get(SIGNED_IN_USER_KEY)).toBe(ann.id);
     expect(await storedReads(ann.id)).toMatchObject({ [hashOf(queryKeys.workoutDays)]: annDays });

@@ -1,7 +1,9 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import type { User } from '@hit/contracts';
 import { ApiError, apiRequest } from './apiClient';
 import { PERSISTED_READS } from './persistedReads';
 import { queryKeys } from './queryKeys';
+import { browserHasSignedInHint } from './signedInHint';
 
 export type On401 = 'returnNull' | 'throw';
 
@@ -19,6 +21,21 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
     }
   };
 }
+
+const askForUser = getQueryFn<User>({ on401: 'returnNull' });
+
+/**
+ * GET /api/user, asked only when someone may be signed in (issue #25): a browser without the api's "signed in" hint
+ * cookie has no session (the api sets both together, and clears the hint on sign-out, deletion and an ended
+ * session), so its visitor is anonymous (`null`) without a request the api would answer 401. A user the cache
+ * already holds (restored by the offline cache, or signed in on this page) is asked for even without the hint: their
+ * pages stay up offline as before, and a session from before the hint existed is found (its answer brings the hint).
+ */
+export const userQueryFn: QueryFunction<User | null> = (context) => {
+  const known = context.client.getQueryData<User | null>(queryKeys.user);
+  if (!known && !browserHasSignedInHint()) return Promise.resolve(null);
+  return askForUser(context);
+};
 
 /** The app's one QueryClient (created by the shell) and its defaults (docs/architecture.md, "Front-end runtime"). */
 export function createQueryClient(): QueryClient {
@@ -40,7 +57,7 @@ export function createQueryClient(): QueryClient {
   // A persisted read stays in memory for the whole visit: a read dropped from memory would drop from the next save.
   for (const queryKey of PERSISTED_READS) queryClient.setQueryDefaults(queryKey, { gcTime: Infinity });
   // A 401 for the user means anonymous, also when refetched with no screen watching (a restored user)
-  // (docs/architecture.md, "Front-end runtime").
-  queryClient.setQueryDefaults(queryKeys.user, { gcTime: Infinity, queryFn: getQueryFn({ on401: 'returnNull' }) });
+  // (docs/architecture.md, "Front-end runtime"); without the "signed in" hint nobody is asked (userQueryFn).
+  queryClient.setQueryDefaults(queryKeys.user, { gcTime: Infinity, queryFn: userQueryFn });
   return queryClient;
 }

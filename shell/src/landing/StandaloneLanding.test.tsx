@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@hit/ui';
+import { clearSignedInHint } from '@hit/platform/test/signedInHint';
 import { StandaloneLanding } from './StandaloneLanding';
 
 /** What fetch resolves to, as far as the page reads it (jsdom has no Response). */
@@ -25,7 +26,19 @@ function renderPage(goTo = jest.fn()) {
 }
 
 describe('StandaloneLanding (the page the api serves for /)', () => {
-  it('shows a spinner while the user loads, then the landing page to an anonymous visitor, with plain links', async () => {
+  it('shows the landing page at once to a browser without the "signed in" hint, without asking the api', async () => {
+    clearSignedInHint();
+    const fetchMock = answerUser(answer(200, { id: 'u1', email: 'a@b.c' }));
+    const goTo = renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'High-Intensity Training Workout Tracker' }),
+    ).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(goTo).not.toHaveBeenCalled();
+  });
+
+  it('shows a spinner while the user loads, then the landing page to a visitor whose session ended (401)', async () => {
     const fetchMock = answerUser(answer(401, { message: 'Not authenticated' }));
     const goTo = renderPage();
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { hasSignedInHint } from '@hit/contracts/rules';
 import { Spinner } from '@hit/ui';
 import { LandingPage } from '../pages/landing/LandingPage';
 
@@ -6,10 +7,12 @@ import { LandingPage } from '../pages/landing/LandingPage';
 export const SIGNED_IN_HOME = '/home';
 
 /**
- * Whether someone is signed in, with one `GET /api/user` (200: a user, 401: anonymous). When the check itself
- * fails the page still shows, as in the app: it is public, and signing in may fix it.
+ * Whether someone is signed in: nobody in a browser without the api's "signed in" hint cookie (issue #25: no request
+ * the api would answer 401), else one `GET /api/user` (200: a user, 401: anonymous). When the check itself fails
+ * the page still shows, as in the app: it is public, and signing in may fix it.
  */
 async function isSignedIn(): Promise<boolean> {
+  if (!hasSignedInHint(document.cookie)) return false;
   try {
     const response = await fetch('/api/user', { credentials: 'include' });
     // Read the answer either way: an unread body keeps the request open (and the page never idle).

@@ -11,5 +11,6 @@ export * from './program';
 export * from './records';
 export * from './rotation';
 export * from './setTimes';
+export * from './signedIn';
 export * from './sync';
 export * from './weights';
