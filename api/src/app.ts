@@ -1,4 +1,4 @@
-import express, { type Request } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import compression from 'compression';
 import type { Connection, Types } from 'mongoose';
 import type { MongoClient } from 'mongodb';
@@ -147,7 +147,10 @@ export function createApp({
   }
 
   app.use('/remotes', remoteFiles(staticRoot), notFound);
-  app.use(shellFiles(staticRoot, pageRenderer({ staticRoot, sessions: loginSessions, maps })));
+  // A page loads the session too (for its preloads), so the "signed in" hint rolls with its cookie as on /api.
+  const signedInHint = keepSignedInHint(config);
+  const pageSessions: RequestHandler = (req, res, next) => signedInHint(req, res, () => loginSessions(req, res, next));
+  app.use(shellFiles(staticRoot, pageRenderer({ staticRoot, sessions: pageSessions, maps })));
   app.use(notFound);
   app.use(errorHandler);
   /**

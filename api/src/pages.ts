@@ -20,6 +20,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { remotePageAt, type RemoteEntry, type RemoteMap, type RemotePage } from '@hit/contracts';
+import { hasSignedInHint } from '@hit/contracts/rules';
 import { logger } from './logger';
 import { remoteDistDir } from './remoteBuilds';
 import type { RemoteMaps } from './routes/remotes';
@@ -113,19 +114,13 @@ function rendersRemote(page: RemotePage, signedIn: boolean): boolean {
 }
 
 /**
- * The "signed in" hint cookie (issue #25, item 3; its rules are @hit/contracts/rules signedIn.ts): the app asks for
- * the user only when the browser holds it, so a preload of GET /api/user without it would go unused.
- */
-const SIGNED_IN_HINT = 'hit.signedIn=1';
-
-/**
  * Whether the app will take this visitor for signed in: the session names a user (so GET /api/user answers 200, not
  * 401) and the browser holds the hint (so the app asks for the user at all, and the preloads are used).
  */
 function appSeesSignedIn(req: Request): boolean {
   const user = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
-  const hint = (req.headers.cookie ?? '').split(';').some((cookie) => cookie.trim() === SIGNED_IN_HINT);
-  return typeof user === 'string' && user !== '' && hint;
+  // Without the hint (@hit/contracts/rules signedIn.ts) the app does not ask for the user: a preload would go unused.
+  return typeof user === 'string' && user !== '' && hasSignedInHint(req.headers.cookie);
 }
 
 /** Runs the session middleware; resolves with its error (the session store unreachable) instead of failing. */

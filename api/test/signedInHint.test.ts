@@ -3,6 +3,7 @@ import { SIGNED_IN_COOKIE } from '../src/auth/signedInHint';
 import { SESSION_COOKIE, SESSIONS_COLLECTION } from '../src/session';
 import {
   buildTestApp,
+  makeStaticRoot,
   signUp,
   startTestDatabase,
   TEST_PASSWORD,
@@ -109,6 +110,21 @@ describe('the "signed in" hint cookie (issue #25)', () => {
       for (const path of ['/api/user', '/api/workout-days', '/api/remotes']) {
         const response = await agent.get(path).expect(200);
         expectHintSet(response);
+      }
+    });
+
+    it("again with the session cookie on a page's HTML, which loads the session for its preloads", async () => {
+      const root = await makeStaticRoot({
+        'shell/dist/index.html': '<!doctype html><html><head></head><body>shell</body></html>',
+      });
+      try {
+        const withPages = buildTestApp(database, { SMTP_URL: mailbox.url }, root.root);
+        const { agent } = await signUp(withPages);
+        const page = await agent.get('/home').set('Accept', 'text/html').expect(200);
+        expect(page.text).toContain('<body>shell</body>');
+        expectHintSet(page);
+      } finally {
+        await root.remove();
       }
     });
 
