@@ -367,6 +367,11 @@ describe('other ways of computing', () => {
     expect(missed).toBe(0);
     const withLet = await values.find({ $expr: { $eq: ['$l5', '$$five'] } }, { let: { five: long(5) } }).toArray();
     expect(withLet).toHaveLength(1);
+    // A variable given as an expression is computed in its types too: 2^53 + 1 as a Long, plus 1, is exact.
+    const computed = await values
+      .find({ $expr: { $eq: ['$lbig', '$$next'] } }, { let: { next: { $add: [long('9007199254740992'), int(1)] } } })
+      .toArray();
+    expect(computed).toHaveLength(1);
     // With an operator only mingo has, the variables are plain numbers as the documents are.
     const plain = await values
       .find(

@@ -1,5 +1,4 @@
 /** Reads and writes: find/getMore/killCursors, insert, update, delete, findAndModify, count, distinct, aggregate. */
-import { Aggregator } from 'mingo';
 import type { Options } from 'mingo/types';
 import type { Document } from 'bson';
 import { runPipeline } from '../bsonquery';
@@ -38,7 +37,9 @@ function letVariables(command: Document): Document | undefined {
     if (!/^[a-z\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*$/.test(name)) {
       throw new CommandError('Location16870', `'${name}' starts with an invalid character for a user variable name`);
     }
-    const [evaluated] = new Aggregator([{ $set: { value: expression } }]).run([{}]);
+    // As a pipeline computes (bsonquery.ts runPipeline): in the values' types where every operator is typed, else
+    // refused where a plain number would not be exact.
+    const [evaluated] = runPipeline([{ $set: { value: expression } }], [{}]);
     variables[name] = evaluated?.value;
   }
   return variables;
