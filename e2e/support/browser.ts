@@ -60,6 +60,15 @@ export async function openPage(
     isMobile: mobile,
     ...contextOptions,
   });
+  // A Content-Security-Policy violation (e.g. an eval the policy forbids, even one a library catches) is reported
+  // by Chromium only as a DevTools issue: the page reports it as a console error, so it fails the test as one.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    );
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const allowed = [...ALWAYS_EXPECTED];

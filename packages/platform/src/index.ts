@@ -1,3 +1,6 @@
+// First, before any schema is made: zod must not probe for eval, which the CSP forbids (csp.ts).
+import './csp';
+
 export { ApiError, apiRequest, isAccessDenied, type HttpMethod } from './apiClient';
 export { createQueryClient, getQueryFn, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
