@@ -426,12 +426,21 @@ export function runPipeline(
     return reshaping ? restoreFrom(results, docs, false) : results;
   }
   refuseInexactArithmetic(pipeline, docs);
+  refuseWrappedNumbers(pipeline, docs);
   const resolver = options.collectionResolver;
   const context = options.context ? Context.from(BSON_CONTEXT, options.context) : BSON_CONTEXT;
   const results = new AggregatorBase(queryForm(pipeline.map(plainStageArguments)), {
     ...options,
     context,
-    ...(resolver ? { collectionResolver: (name: string) => resolver(name).map(plainNumbers) } : {}),
+    ...(resolver
+      ? {
+          collectionResolver: (name: string) => {
+            const foreign = resolver(name);
+            refuseWrappedNumbers(pipeline, foreign);
+            return foreign.map(plainNumbers);
+          },
+        }
+      : {}),
   } as never).run(docs.map(plainNumbers)) as Document[];
   return reshaping ? restoreFrom(results, docs, true) : results;
 }
@@ -781,6 +790,32 @@ export function refuseInexactArithmetic(pipeline: Document[], docs: Document[]):
       }
     }
   }
+}
+
+/**
+ * Whether a value holds a number that mingo's plain numbers would retype: an Int64, a Decimal128, or a Double that
+ * is an integer (all three kept wrapped by decodeDocument; Int32 and other doubles are plain numbers already).
+ */
+function holdsWrappedNumber(value: unknown): boolean {
+  if (isArray(value)) return value.some(holdsWrappedNumber);
+  if (isPlainObject(value)) return Object.values(value).some(holdsWrappedNumber);
+  return typeof value === 'object' && value !== null && numberKind(value) !== undefined && numberKind(value) !== 'int';
+}
+
+/**
+ * Refuses (CommandNotSupported) a pipeline that only mingo runs (isTypedPipeline is false: $lookup, $bucket, ...)
+ * when its documents, or the foreign documents it looks up, hold an Int64, a Decimal128 or an integral Double: mingo
+ * gets them as plain numbers, and a value it copies under another name or into another document would come back
+ * an Int32 or a Double, not as stored. restoreTypes gives same-path values their types back, but not those.
+ */
+function refuseWrappedNumbers(pipeline: Document[], docs: Document[]): void {
+  if (!docs.some(holdsWrappedNumber)) return;
+  const names = [...operatorNames(pipeline, new Set())];
+  const culprit = names.find((name) => !TYPED_OPERATORS.has(name) && !name.startsWith(COLLATION_OPERATOR_PREFIX));
+  throw new CommandError(
+    'CommandNotSupported',
+    `${culprit ?? 'this pipeline'} over documents holding an Int64, a Decimal128 or an integral Double is not supported by the embedded MongoDB server: it would not keep their types`,
+  );
 }
 
 /** Stages whose arguments mingo reads as plain numbers ($limit: Long 5, $sort: { a: Double -1.0 }). */

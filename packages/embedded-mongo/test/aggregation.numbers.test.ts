@@ -401,10 +401,48 @@ describe('what the embedded server refuses rather than answer differently', () =
     ['a computation beside $substrCP', [{ $project: { a: { $add: ['$i2', 1] }, b: { $substrCP: ['$s', 0, 1] } } }]],
     ['$toString of a double', [{ $project: { r: { $toString: '$d25' } } }]],
     ['$convert to a string', [{ $project: { r: { $convert: { input: '$i2', to: 'string' } } } }]],
+    // A stage only mingo runs, over documents holding a Long, a Decimal128 or an integral Double: a value it copies
+    // under another name, or from another document, would come back an Int32 or a Double.
+    [
+      '$lookup of documents holding a Long',
+      [{ $lookup: { from: 'values', localField: '_id', foreignField: '_id', as: 'same' } }],
+    ],
   ];
 
   test.each(refusals)('%s answers CommandNotSupported', async (_name, pipeline) => {
     if (externalUri) return; // mongod computes these; only the embedded server refuses them.
     await expect(values.aggregate(pipeline).toArray()).rejects.toMatchObject({ code: 115 });
+  });
+
+  test('$lookup over documents of Int32s and fractional doubles runs, every value in its type', async () => {
+    const plain = db.collection<AnyDocument>('plainValues');
+    await plain.insertMany([
+      { _id: 1, i: int(7), d: double(2.5), s: 'a' },
+      { _id: 2, i: int(8), d: double(0.5), s: 'b' },
+    ]);
+    const joined = await plain
+      .aggregate(
+        [
+          { $match: { _id: 1 } },
+          { $lookup: { from: 'plainValues', localField: 'i', foreignField: 'i', as: 'same' } },
+          { $project: { copy: '$i', same: 1 } },
+        ],
+        STRICT,
+      )
+      .toArray();
+    expect(joined).toHaveLength(1);
+    expect(canonical(joined[0].same)).toBe(canonical([{ _id: int(1), i: int(7), d: double(2.5), s: 'a' }]));
+    expect(canonical(joined[0].copy)).toBe(canonical(int(7)));
+    // The same pipeline once a looked-up document holds a Long: refused, not retyped.
+    if (externalUri) return;
+    await plain.insertOne({ _id: 3, i: int(7), l: long(5) });
+    await expect(
+      plain
+        .aggregate([
+          { $match: { _id: 1 } },
+          { $lookup: { from: 'plainValues', localField: 'i', foreignField: 'i', as: 'same' } },
+        ])
+        .toArray(),
+    ).rejects.toMatchObject({ code: 115 });
   });
 });
