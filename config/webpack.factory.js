@@ -225,6 +225,86 @@ function htmlPage(title) {
   });
 }
 
+/**
+ * `<link rel="preload" as="script">` in the shell's index.html for the scripts its first screen always runs (issue
+ * #25): the chunks of main.js's `import('./bootstrap')` and of the shared libraries (react, react-dom, the router...)
+ * that those chunks consume, followed through the libraries' own shared imports. Without them the browser finds
+ * them one request step at a time (main.js, then the bootstrap's chunks, then the libraries they consume). Lazily
+ * loaded code (other pages, the remotes) is not preloaded. main.js itself is fetched at high priority.
+ */
+class PreloadStartupChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(PreloadStartupChunksPlugin.name, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(PreloadStartupChunksPlugin.name, (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const files = startupChunkFiles(compilation).filter((file) => file.endsWith('.js'));
+        // main.js first: a deferred script is fetched at low priority, behind every preload, yet it runs first.
+        for (const tag of data.headTags) {
+          if (tag.tagName === 'script' && tag.attributes.src === `${publicPath}main.js`) {
+            tag.attributes.fetchpriority = 'high';
+          }
+        }
+        const preloads = files.map((file) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: PreloadStartupChunksPlugin.name },
+          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+        }));
+        data.headTags.push(...preloads);
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * The files of the chunks main.js's dynamic import loads, with the shared libraries they consume (see above). A
+ * shared library comes from the chunk of the shell's provider of it (the one registered in the share scope, which
+ * the shell initialises first), not the consumer's own fallback copy.
+ */
+function startupChunkFiles(compilation) {
+  const { chunkGraph, moduleGraph } = compilation;
+  const entry = compilation.entrypoints.get('main');
+  if (!entry) return [];
+  const providers = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === 'provide-module') providers.set(module._name, module);
+  }
+  const entryChunks = new Set(entry.chunks);
+  const chunks = new Set();
+  const seen = new Set();
+  const addBlocksOf = (module) => {
+    for (const block of module.blocks) {
+      const group = chunkGraph.getBlockChunkGroup(block);
+      for (const chunk of group?.chunks ?? []) {
+        if (entryChunks.has(chunk) || chunks.has(chunk)) continue;
+        chunks.add(chunk);
+        for (const inner of chunkGraph.getChunkModulesIterable(chunk)) followShared(inner);
+      }
+    }
+  };
+  // A module's shared imports (consume-shared modules, in its chunk or depended on) lead to their providers' chunks;
+  // its other async blocks (a page's React.lazy import) are not followed.
+  const followShared = (module) => {
+    if (seen.has(module)) return;
+    seen.add(module);
+    if (module.type === 'consume-shared-module') {
+      const provider = providers.get(module.options.shareKey);
+      addBlocksOf(provider ?? module);
+      return;
+    }
+    for (const dependency of module.dependencies) {
+      const target = moduleGraph.getModule(dependency);
+      if (target?.type === 'consume-shared-module') followShared(target);
+    }
+  };
+  // The entry module's own async block: its `import('./bootstrap')`.
+  for (const chunk of entry.chunks) {
+    for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) addBlocksOf(module);
+  }
+  return [...chunks].flatMap((chunk) => [...chunk.files]).sort();
+}
+
 /** TypeScript and JSX of the app's own sources and the workspace packages, compiled by swc for BROWSER_TARGETS. */
 function swcRule(isDev) {
   return {
@@ -358,6 +438,7 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
           }),
         // A remote's own page (its src/bootstrap.tsx) is for working on it alone in development.
         (!remote || isDev) && htmlPage(remote ? `${remote.expose} (standalone) · HIT Tracker` : 'HIT Tracker'),
+        !remote && !isDev && new PreloadStartupChunksPlugin(),
         !remote && new ShellPublicFilesPlugin(appDir),
         !remote && !isDev && serviceWorkerPlugin(appDir),
       ].filter(Boolean),

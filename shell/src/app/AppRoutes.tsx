@@ -1,9 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
-import { LandingPage } from '../pages/landing/LandingPage';
+import { Spinner } from '@hit/ui';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteComponent } from '../remotes/RemoteComponent';
 import { AnonymousRoute } from './AnonymousRoute';
 import { ProtectedRoute } from './ProtectedRoute';
+
+// The api serves `/` as the standalone landing page (shell/src/landing/); the app renders this copy only after an
+// in-app navigation to `/` (a sign-out, an anonymous visitor sent away from /home), so it is not part of the first
+// screen's scripts (issue #25: less JavaScript on the first screen).
+const LandingPage = lazy(() =>
+  import('../pages/landing/LandingPage').then(({ LandingPage: page }) => ({ default: page })),
+);
 
 /**
  * The routes (docs/product-rules.md, "Screens and routes"). Remote screens load on demand; the landing and 404 pages
@@ -13,7 +21,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AnonymousRoute signedInTo="/home" />}>
-        <Route path="/" element={<LandingPage link={Link} />} />
+        <Route
+          path="/"
+          element={
+            <Suspense fallback={<Spinner page />}>
+              <LandingPage link={Link} />
+            </Suspense>
+          }
+        />
       </Route>
       <Route element={<AnonymousRoute signedInTo="/" />}>
         <Route path="/auth" element={<RemoteComponent id="mf_auth/AuthPage" />} />
