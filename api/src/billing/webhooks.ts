@@ -47,7 +47,8 @@ const subscriptionShape = z.looseObject({
     .nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
-const OBJECT_SHAPES: Record<(typeof HANDLED_STRIPE_EVENTS)[number], z.ZodType> = {
+type HandledType = (typeof HANDLED_STRIPE_EVENTS)[number];
+const OBJECT_SHAPES: Record<HandledType, z.ZodType> = {
   'checkout.session.completed': z.looseObject({
     id: z.string().min(1),
     mode: z.string().nullish(),
@@ -79,7 +80,10 @@ export const MALFORMED_EVENT_MESSAGE = 'Malformed Stripe event';
 /** A verified event whose handled parts have the types this api reads, or 400 naming the first field that does not. */
 export function checkStripeEvent(event: unknown): Stripe.Event {
   const envelope = eventEnvelope.safeParse(event);
-  const shape = envelope.success ? OBJECT_SHAPES[envelope.data.type as keyof typeof OBJECT_SHAPES] : undefined;
+  // Own keys only: a signed event of type "__proto__" or "constructor" is an unhandled type, not Object's prototype.
+  const type = envelope.success ? envelope.data.type : undefined;
+  const shape =
+    type !== undefined && Object.hasOwn(OBJECT_SHAPES, type) ? OBJECT_SHAPES[type as HandledType] : undefined;
   const object = envelope.success && shape ? shape.safeParse(envelope.data.data.object) : undefined;
   const issue = !envelope.success
     ? envelope.error.issues[0]
