@@ -32,6 +32,7 @@ describe("the shell's index.html (production build)", () => {
       'node_modules/react-router/',
       'node_modules/styled-components/',
       'node_modules/@tanstack/query-core/',
+      'packages/platform/src/',
       'packages/ui/src/',
     ]) {
       expect({ wanted, found: sources.some((source) => source.includes(wanted)) }).toEqual({ wanted, found: true });
