@@ -2,6 +2,7 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { ensureBuilt, root } = require('./ensure-built');
+const { API_PROCESS_ENV } = require('./api-process');
 
 try {
   ensureBuilt();
@@ -10,6 +11,10 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+  cwd: root,
+  env: { ...API_PROCESS_ENV, ...process.env },
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import request from 'supertest';
 import {
+  HASHING_WORKER_IDLE_MS,
   hashPassword,
   PASSWORD_HASHING,
   PASSWORD_HASHING_BUSY_MESSAGE,
@@ -23,6 +24,19 @@ import { buildTestApp, signUp, startTestDatabase, TEST_PASSWORD, uniqueEmail, ty
 
 /** Every place the line of password checks has when nothing runs: the free slots and the line behind them. */
 const CHECK_PLACES = PASSWORD_HASHING.concurrent + PASSWORD_HASHING.queuedChecks;
+
+/** The CPU priority (nice) of each thread of this process. */
+function niceOfThreads(): number[] {
+  return readdirSync('/proc/self/task').flatMap((task) => {
+    try {
+      // /proc/<pid>/task/<tid>/stat: the fields after "(name) " start with the state; nice is the 19th field.
+      const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
+      return [Number(fields[16])];
+    } catch {
+      return []; // a thread that ended between the listing and the read
+    }
+  });
+}
 
 /** Takes every place of the line (as a flood's requests would), to be given back by `release`. */
 function fillTheLine(): { tickets: HashingTicket[]; release(): void } {
@@ -62,12 +76,6 @@ describe('password hashing limit (issue #23)', () => {
     });
 
     it("checks a sign-in's password in a thread of its own at a low CPU priority, never on the event loop", async () => {
-      const niceOfThreads = () =>
-        readdirSync('/proc/self/task').map((task) => {
-          // /proc/<pid>/task/<tid>/stat: the fields after "(name) " start with the state; nice is the 19th field.
-          const fields = readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
-          return Number(fields[16]);
-        });
       const stored = await hashPassword(TEST_PASSWORD);
       expect(niceOfThreads()).toContain(PASSWORD_HASHING.newPasswordNice);
       expect(await verifyPassword(TEST_PASSWORD, stored)).toBe(true);
@@ -75,6 +83,22 @@ describe('password hashing limit (issue #23)', () => {
       // This thread (the event loop's) keeps its priority.
       expect(getPriority()).toBe(0);
     });
+
+    it(`ends a hashing thread idle for ${HASHING_WORKER_IDLE_MS / 1000} s (its memory goes back), and starts one again when a password comes`, async () => {
+      const checkThreads = () => niceOfThreads().filter((nice) => nice === PASSWORD_HASHING.checkNice).length;
+      const stored = await hashPassword(TEST_PASSWORD);
+      expect(await verifyPassword(TEST_PASSWORD, stored)).toBe(true);
+      expect(checkThreads()).toBeGreaterThan(0);
+      const idleSince = Date.now();
+      while (checkThreads() > 0 && Date.now() - idleSince < HASHING_WORKER_IDLE_MS + 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(checkThreads()).toBe(0);
+      expect(Date.now() - idleSince).toBeGreaterThanOrEqual(HASHING_WORKER_IDLE_MS - 200);
+      expect(await verifyPassword('wrong', stored)).toBe(false);
+      expect(await verifyPassword(TEST_PASSWORD, stored)).toBe(true);
+      expect(checkThreads()).toBeGreaterThan(0);
+    }, 30_000);
 
     it(`admits ${CHECK_PLACES} password checks at once (${PASSWORD_HASHING.queuedChecks} waiting), then refuses at once with 503 and Retry-After`, () => {
       const line = fillTheLine();

@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { REPO_ROOT, freePort, sleep } = require('./util');
+const { API_PROCESS_ENV } = require('../../scripts/api-process');
 
 const started = new Set();
 
@@ -82,6 +83,7 @@ async function startApi({ mongoUri, dataDir, port: wanted, nodeArgs = [] }) {
     path.join(REPO_ROOT, 'api/dist/server.js'),
     [],
     {
+      ...API_PROCESS_ENV, // as `npm start` runs it
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),

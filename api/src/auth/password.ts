@@ -165,7 +165,16 @@ interface HashingWorker {
   idle: HashingWorker[];
   /** The computation it is running, settled by its answer (or its death). */
   job?: { resolve(key: Buffer): void; reject(error: Error): void };
+  /** While idle: the timer that ends it (HASHING_WORKER_IDLE_MS). */
+  retire?: NodeJS.Timeout;
 }
+
+/**
+ * An idle hashing thread ends after this long. Each one is a V8 isolate and keeps scrypt's 16 MB in its malloc arena:
+ * kept forever, the two or four a burst of sign-ups or sign-ins leaves behind held about 15 MB of the api's RSS for
+ * good (the bench's memory budget). Starting one again costs ~30 ms, once per burst.
+ */
+export const HASHING_WORKER_IDLE_MS = 5_000;
 
 /**
  * Idle workers by priority; the gate never runs more computations than PASSWORD_HASHING.concurrent, so neither list
@@ -178,6 +187,7 @@ function newWorker(nice: number): HashingWorker {
   const worker = new Worker(WORKER_SOURCE, { eval: true, name: 'password hashing', workerData: { nice } });
   const hashing: HashingWorker = { worker, idle };
   const fail = (error: Error) => {
+    clearTimeout(hashing.retire);
     const index = idle.indexOf(hashing);
     if (index >= 0) idle.splice(index, 1);
     hashing.job?.reject(error);
@@ -187,6 +197,11 @@ function newWorker(nice: number): HashingWorker {
     const job = hashing.job;
     hashing.job = undefined;
     idle.push(hashing);
+    hashing.retire = setTimeout(() => {
+      const index = idle.indexOf(hashing);
+      if (index >= 0) idle.splice(index, 1);
+      void hashing.worker.terminate();
+    }, HASHING_WORKER_IDLE_MS).unref();
     if (answer.key) job?.resolve(Buffer.from(answer.key));
     else job?.reject(new Error(`scrypt failed: ${answer.error}`));
   });
@@ -200,6 +215,7 @@ function newWorker(nice: number): HashingWorker {
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions, nice: number): Promise<Buffer> {
   const hashing = idleByNice.get(nice)?.pop() ?? newWorker(nice);
+  clearTimeout(hashing.retire);
   return new Promise((resolve, reject) => {
     hashing.job = { resolve, reject };
     hashing.worker.postMessage({
