@@ -190,6 +190,54 @@ describe('progress', () => {
     expect(Math.max(...perRead)).toBeLessThanOrEqual(5);
   }, 60_000);
 
+  it('an autosave that changes a set sends six database commands, a repeat three; the progress read follows each write', async () => {
+    const { agent } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const [first] = session.exercises;
+    const save = (reps: number) => ({
+      exercises: [{ ...first, sets: [completed(first.sets[0], 50, reps, '2026-11-20T10:00:00.000Z')] }],
+    });
+    const repsShown = async () => (await getProgress(agent)).map((entry) => entry.reps);
+    await agent.put(`/api/sessions/${session.id}`).send(save(8)).expect(200);
+    expect(await repsShown()).toEqual([8]);
+    expect(await repsShown()).toEqual([8]); // from the cache now
+
+    const commands: CommandStartedEvent[] = [];
+    const listener = (event: CommandStartedEvent) => commands.push(event);
+    const sentBy = async (body: object) => {
+      commands.length = 0;
+      monitored.getClient().on('commandStarted', listener);
+      try {
+        await agent.put(`/api/sessions/${session.id}`).send(body).expect(200);
+      } finally {
+        monitored.getClient().off('commandStarted', listener);
+      }
+      return commands.map(({ commandName, command }) => `${commandName} ${String(command[commandName])}`);
+    };
+    // The session and the workout session; then the performance's entries (read, then the changed entry written)
+    // beside the session's set state; then the day's set state with the progress version's bump in the same write.
+    const changing = await sentBy(save(9));
+    expect(changing.slice(0, 2)).toEqual(['find sessions', 'find workoutsessions']);
+    expect(changing.slice(2, 5).sort()).toEqual([
+      'find progressentries',
+      'update progressentries',
+      'update workoutsessions',
+    ]);
+    expect(changing.indexOf('find progressentries')).toBeLessThan(changing.indexOf('update progressentries'));
+    expect(changing.slice(5)).toEqual(['update workoutdays']);
+    expect(await repsShown()).toEqual([9]);
+    // The same save again: nothing to write.
+    expect(await sentBy(save(9))).toEqual(['find sessions', 'find workoutsessions', 'find progressentries']);
+    expect(await repsShown()).toEqual([9]);
+
+    // A late autosave of the ended session, after the day moved on, still records its set, and the read shows it.
+    await agent.post(`/api/sessions/${session.id}/end`).send({}).expect(200);
+    await agent.put('/api/workout-days/1').send({ exercises: [] }).expect(200);
+    await agent.post('/api/workout-days/1/complete').expect(200);
+    await agent.put(`/api/sessions/${session.id}`).send(save(10)).expect(200);
+    expect(await repsShown()).toEqual([10]);
+  });
+
   it("keeps a user's session entries grouped under one session when the day is saved too", async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);

@@ -19,6 +19,11 @@ export interface WorkoutDayFields {
    * reset. Sessions and progress entries carry it, so every save of one performance hits the same entries.
    */
   round: number;
+  /**
+   * Bumped after every write to this day's progress entries (every day's, for a write of all of them): the sum over
+   * the user's days names the version of GET /api/progress (services/progressCache.ts).
+   */
+  progressVersion?: number;
 }
 
 export type WorkoutDayModel = Model<WorkoutDayFields>;
@@ -56,6 +61,7 @@ const workoutDaySchema = new Schema<WorkoutDayFields>(
     lastCompleted: { type: Date, default: null },
     isCompleted: { type: Boolean, default: false },
     round: { type: Number, default: 0 },
+    progressVersion: { type: Number },
   },
   { collection: 'workoutdays' },
 );

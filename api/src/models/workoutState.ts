@@ -5,8 +5,6 @@ export interface WorkoutStateFields {
   userId: Types.ObjectId;
   cycleCount: number;
   nextRecommendedDay: number;
-  /** Bumped after every write to the user's progress entries: names the version of GET /api/progress. */
-  progressVersion: number;
 }
 
 export type WorkoutStateModel = Model<WorkoutStateFields>;
@@ -16,7 +14,6 @@ const workoutStateSchema = new Schema<WorkoutStateFields>(
     userId: { type: Schema.Types.ObjectId, required: true },
     cycleCount: { type: Number, required: true },
     nextRecommendedDay: { type: Number, required: true },
-    progressVersion: { type: Number, default: 0 },
   },
   { collection: 'workoutstates' },
 );

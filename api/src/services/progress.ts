@@ -3,7 +3,6 @@ import type { AnyBulkWriteOperation as DriverBulkOperation, Document } from 'mon
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayModel } from '../models/workoutDay';
-import type { WorkoutStateModel } from '../models/workoutState';
 import { ProgressCache } from './progressCache';
 import type { LastWeight, TouchedSet } from './workoutProgram';
 
@@ -46,30 +45,41 @@ function sameEntry(
   );
 }
 
+/**
+ * The update that moves the progress version of the user's day documents on (see ProgressCache): `$inc` it in the
+ * same update as the day's own write, or alone.
+ */
+export const PROGRESS_VERSION_BUMP = { $inc: { progressVersion: 1 } } as const;
+
 interface ProgressServiceDeps {
   ProgressEntry: ProgressEntryModel;
-  WorkoutState: WorkoutStateModel;
   WorkoutDay: WorkoutDayModel;
   cache?: ProgressCache;
 }
 
-export function createProgressService({
-  ProgressEntry,
-  WorkoutState,
-  WorkoutDay,
-  cache = new ProgressCache(),
-}: ProgressServiceDeps) {
-  /** After a write (never before: see ProgressCache), so every cached answer of an older version is stale. */
-  async function bumpVersion(userId: Types.ObjectId): Promise<void> {
-    await WorkoutState.collection.updateOne({ userId }, { $inc: { progressVersion: 1 } });
+export function createProgressService({ ProgressEntry, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {
+  /**
+   * After a write (never before: see ProgressCache), so every cached answer of an older version is stale. The version
+   * is the sum of the user's day documents' counters: a write of one day's sets bumps that day's, in the same update
+   * as the day's set state where it has one (the autosave: one write fewer); a write of any day's, all three.
+   */
+  async function bumpVersion(userId: Types.ObjectId, dayId?: number): Promise<void> {
+    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, PROGRESS_VERSION_BUMP);
+    else await WorkoutDay.collection.updateOne({ userId, dayId }, PROGRESS_VERSION_BUMP);
   }
 
   /**
    * Makes the progress entries of `performance` match the sets: one entry per completed set (upserted on its
    * unique key, so repeated or reordered saves never duplicate), none for a set that was un-completed.
-   * Reads the performance's entries once and writes only what differs: an autosave repeated is one read.
+   * Reads the performance's entries once and writes only what differs: an autosave repeated is one read. Answers
+   * whether an entry changed; the progress version is then bumped after the write, unless
+   * `options.versionBumpedByCaller` (the caller bumps it in its own next write, as the autosave does in the day's).
    */
-  async function recordSets(performance: Performance, sets: TouchedSet[], options: RecordOptions): Promise<void> {
+  async function recordSets(
+    performance: Performance,
+    sets: TouchedSet[],
+    options: RecordOptions & { versionBumpedByCaller?: boolean },
+  ): Promise<boolean> {
     const { userId, dayId, round } = performance;
     // Through the driver: the filter is already of its stored types (every autosave reads this).
     const existing = await ProgressEntry.collection
@@ -99,7 +109,7 @@ export function createProgressService({
         operations.push({ deleteOne: { filter: key } });
       }
     }
-    if (operations.length === 0) return;
+    if (operations.length === 0) return false;
     // Through the driver: every value is already of its stored type (ObjectIds, numbers, validated strings, dates),
     // and mongoose's casting of each operation costs more than the write.
     try {
@@ -109,7 +119,8 @@ export function createProgressService({
       if (!isDuplicateKey(error)) throw error;
       await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
     }
-    await bumpVersion(userId);
+    if (!options.versionBumpedByCaller) await bumpVersion(userId, dayId);
+    return true;
   }
 
   /**
@@ -211,8 +222,11 @@ export function createProgressService({
   /** GET /api/progress as a gzipped JSON body, from the cache while the user's progress version is unchanged. */
   async function entriesBody(userId: Types.ObjectId): Promise<Buffer> {
     // Read before the entries (see ProgressCache.body).
-    const state = await WorkoutState.findOne({ userId }).select({ progressVersion: 1 }).lean();
-    return cache.body(userId.toHexString(), state?.progressVersion ?? 0, () => listEntries(userId));
+    const days = await WorkoutDay.collection
+      .find<{ progressVersion?: number }>({ userId }, { projection: { _id: 0, progressVersion: 1 } })
+      .toArray();
+    const version = days.reduce((sum, day) => sum + (day.progressVersion ?? 0), 0);
+    return cache.body(userId.toHexString(), version, () => listEntries(userId));
   }
 
   async function deleteAll(userId: Types.ObjectId): Promise<void> {

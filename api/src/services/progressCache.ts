@@ -14,8 +14,8 @@ interface CachedBody {
 }
 
 /**
- * The answer of GET /api/progress per user, gzipped, labelled with the user's progress version (a counter in
- * the database bumped after every progress write). Reading 30k entries through the driver takes seconds on the
+ * The answer of GET /api/progress per user, gzipped, labelled with the user's progress version (the sum of
+ * counters on the user's day documents, one bumped after every progress write: services/progress.ts). Reading 30k entries through the driver takes seconds on the
  * embedded server and hundreds of milliseconds on a real one; checking one counter takes one small read. The
  * version lives in the database, so several api processes never serve each other's stale answers; the TTL
  * bounds how long a write that skipped the counter (a crash between the two) can go unseen.

@@ -187,8 +187,8 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   /**
    * Saves set states into a session, in order, with one write of each kind for all of them: the same end state as
    * saving them one by one (each set ends as the last save that sent it left it): the progress entries of the sent
-   * sets, the session's exercises and the day's set state when the session is still its current performance, all
-   * three at once. Answers, per save, null or why it does not fit the session (a save
+   * sets and the session's exercises at once, then the day's set state (when the session is still its current
+   * performance) with the progress version's bump. Answers, per save, null or why it does not fit the session (a save
    * that does not fit is skipped; the others are saved).
    */
   async function saveSessionStates(
@@ -212,25 +212,26 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     });
     if (sent.size > 0) {
       const touched = allSets(exercises).filter(({ exercise, set }) => sent.has(`${exercise.id}/${set.id}`));
-      // The three writes are independent and go together (one commit's wait, not three): each is idempotent, and
-      // no answer is sent before all three are on disk, so a crash in between makes the client send the same save
-      // again, which completes whichever is missing (the entries are compared with the sets on every save).
-      await Promise.all([
+      // An autosave that changes nothing (a repeat) writes no set state.
+      const setStateChanged = !isDeepStrictEqual(exercises, session.exercises);
+      // The entries and the session's set state at once (one commit's wait), then the day's set state, whose write
+      // also bumps the progress version (after the entries, never before: ProgressCache). Each write is idempotent
+      // and no answer is sent before all are on disk, so a crash in between makes the client send the same save
+      // again, which completes whichever is missing (the entries are compared with the sets on every save, and a
+      // repeat that finds some missing writes them and bumps the version).
+      const [entriesChanged] = await Promise.all([
         progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
           sessionId: session._id,
           removeUncompleted: true,
+          versionBumpedByCaller: true,
         }),
-        // An autosave that changes nothing (a repeat) writes no set state.
-        ...(isDeepStrictEqual(exercises, session.exercises)
-          ? []
-          : [
-              // Through the driver: the exercises are the stored ones with validated values merged in
-              // (applySetState), already in their stored shape; mongoose's casting of every set was the autosave's
-              // largest cost.
-              WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
-              workouts.storeSetState(userId, session.dayId, session.round, exercises),
-            ]),
+        // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
+        // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
+        setStateChanged && WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
       ]);
+      await workouts.storeSetState(userId, session.dayId, session.round, setStateChanged ? exercises : null, {
+        bumpProgressVersion: entriesChanged,
+      });
     }
     return { exercises, problems };
   }

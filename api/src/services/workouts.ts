@@ -14,7 +14,7 @@ import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
-import type { ProgressService } from './progress';
+import { PROGRESS_VERSION_BUMP, type ProgressService } from './progress';
 import {
   allSets,
   applySetState,
@@ -159,21 +159,41 @@ export function createWorkoutService({
     await WorkoutSession.updateMany({ userId, dayId, open: true }, { $set: { open: false, endedAt: new Date() } });
   }
 
-  /** The set state of the performance `round` of a day, if that is still the day's current one. */
-  async function storeSetState(userId: Types.ObjectId, dayId: number, round: number, exercises: StoredExercise[]) {
+  /**
+   * The set state of the performance `round` of a day, if that is still the day's current one (`null`: unchanged),
+   * with the progress version bumped in the same write when asked (see progress.recordSets). When the day has moved
+   * on (a late save of an ended session), the version is still bumped, alone.
+   */
+  async function storeSetState(
+    userId: Types.ObjectId,
+    dayId: number,
+    round: number,
+    exercises: StoredExercise[] | null,
+    { bumpProgressVersion = false } = {},
+  ) {
     // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
-    await WorkoutDay.collection.updateOne({ userId, dayId, round }, { $set: { exercises } });
+    const update = {
+      ...(exercises ? { $set: { exercises } } : {}),
+      ...(bumpProgressVersion ? PROGRESS_VERSION_BUMP : {}),
+    };
+    if (Object.keys(update).length === 0) return;
+    const { matchedCount } = await WorkoutDay.collection.updateOne({ userId, dayId, round }, update);
+    if (matchedCount === 0 && bumpProgressVersion) {
+      await WorkoutDay.collection.updateOne({ userId, dayId }, PROGRESS_VERSION_BUMP);
+    }
   }
 
   /** PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state. */
   async function saveDay(userId: Types.ObjectId, dayId: number, incoming: Exercise[]): Promise<WorkoutDayFields> {
     const day = await loadDay(userId, dayId);
     const { exercises, touched } = applySetStateOr400(day.exercises, incoming);
-    await progress.recordSets({ userId, dayId, round: day.round }, touched, {
+    const entriesChanged = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
       sessionId: null,
       removeUncompleted: true,
+      versionBumpedByCaller: true,
     });
-    await storeSetState(userId, dayId, day.round, exercises);
+    // The version's bump in the day's write, after the entries (as the autosave's, sessions.ts).
+    await storeSetState(userId, dayId, day.round, exercises, { bumpProgressVersion: entriesChanged });
     return loadDay(userId, dayId);
   }
 
