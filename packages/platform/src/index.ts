@@ -34,6 +34,7 @@ export {
   type ToastVariant,
 } from './toast';
 export { fetchRemoteMap, INLINED_REMOTE_MAP_ID, takeInlinedRemoteMap } from './remoteMap';
+export { fetchPreloadedReads, preloadedReadPaths } from './preloadedReads';
 export {
   useSubscriptionStatus,
   useAccess,

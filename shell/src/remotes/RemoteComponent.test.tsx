@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setFirstReads } from './firstReads';
 import { loadRemoteModule } from './remoteLoader';
 import { mockUserAnswer, renderApp } from '../../test/renderApp';
 
@@ -24,6 +25,38 @@ describe('RemoteComponent', () => {
 
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     finishLoading({ default: () => <h1>Sign in</h1> });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+});
+
+describe("the page's first reads (issue #25)", () => {
+  afterEach(() => setFirstReads(Promise.resolve()));
+
+  it('renders a remote that loaded first only once the reads the page preloaded are in', async () => {
+    let readsIn!: () => void;
+    setFirstReads(new Promise<void>((resolve) => (readsIn = resolve)));
+    let loaded = false;
+    loadRemoteModuleMock.mockImplementation(async () => {
+      loaded = true;
+      return { default: () => <h1>Sign in</h1> };
+    });
+
+    renderApp('/auth');
+    await screen.findByRole('status', { name: 'Loading' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(loaded).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+
+    readsIn();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('renders it when a read failed: the screen shows that failure itself', async () => {
+    setFirstReads(Promise.reject(new Error('402: Your free trial has ended.')));
+    loadRemoteModuleMock.mockResolvedValue({ default: () => <h1>Sign in</h1> });
+
+    renderApp('/auth');
+
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

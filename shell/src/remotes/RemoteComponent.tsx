@@ -1,15 +1,20 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
+import { firstReadsSettled } from './firstReads';
 import { loadedRemoteModule, loadRemoteModule } from './remoteLoader';
 import type { RemoteExposeId, RemoteExposeProps } from '@hit/contracts';
 
 type RemoteModule<Id extends RemoteExposeId> = { default: ComponentType<RemoteExposeProps[Id]> };
 
-/** The remote's component: at once if it loaded earlier in this visit, else a lazy one that loads it now. */
+/**
+ * The remote's component: at once if it loaded earlier in this visit, else a lazy one that loads it now and renders
+ * once the page's first reads are in too (firstReads.ts), so its first render has its data.
+ */
 function remoteScreen<Id extends RemoteExposeId>(id: Id): ComponentType<RemoteExposeProps[Id]> {
   const loaded = loadedRemoteModule<RemoteModule<Id>>(id);
-  return loaded ? loaded.default : lazy(() => loadRemoteModule<RemoteModule<Id>>(id));
+  if (loaded) return loaded.default;
+  return lazy(async () => (await Promise.all([loadRemoteModule<RemoteModule<Id>>(id), firstReadsSettled()]))[0]);
 }
 
 interface BoundaryProps {
