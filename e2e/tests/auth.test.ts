@@ -97,6 +97,10 @@ describe.each([
     const { page, context } = watched;
     const { email } = await signUpThroughForm(page);
     await page.waitForURL(`${baseUrl}/home`);
+    // The session ends with the page at rest and gone: an /api answer still in flight would set the (rolling) session
+    // cookie again after the clear, and the visitor would still be signed in.
+    await page.waitForLoadState('networkidle');
+    await page.goto('about:blank');
     await context.clearCookies();
     // The session is gone but the offline copy still names the user: /auth asks for them once, and hears 401.
     watched.allow(/^HTTP 401 GET \/api\/user$/);
