@@ -20,7 +20,6 @@ import { useRestAlertSchedule } from '../hooks/useRestAlertSchedule';
 import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
 import { primeRestAlarm, soundRestAlarm } from '../lib/restAlarm';
-import { setSaveState } from '../logic/autosave';
 import { restAlertFor } from '../logic/restAlert';
 import { earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
 import { openWorkout, workoutReducer, type NextSet } from '../logic/workoutReducer';
@@ -232,6 +231,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     primeRestAlarm();
     dispatch({ type: 'setCompleted', exerciseId, setId, entry, now: Date.now() });
   }, []);
+  const onUndo = useCallback(() => dispatch({ type: 'setUndone' }), []);
 
   /** Exit: the sets done are saved and the session ended (both through the outbox), then back to the dashboard. */
   const onExit = async () => {
@@ -265,8 +265,6 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   }
 
   const { completedSets, totalSets } = progressCounts(exercises);
-  const setsById = new Map(exercises.flatMap((exercise) => exercise.sets.map((set) => [set.id, set])));
-  const saveStateOf = (setId: string) => setSaveState(setsById.get(setId)!, status);
 
   return (
     <Screen as="main" aria-label="Active workout">
@@ -287,10 +285,10 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
             number={index + 1}
             active={index === activeIndex}
             lastWorkout={lastWorkouts.get(exercise.id)}
-            saveStateOf={saveStateOf}
+            saveStatus={status}
             canUndo={completedSets > 0}
-            onCompleteSet={(setId, entry) => onCompleteSet(exercise.id, setId, entry)}
-            onUndo={() => dispatch({ type: 'setUndone' })}
+            onCompleteSet={onCompleteSet}
+            onUndo={onUndo}
           />
         ))}
       </ExerciseList>

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { Exercise, LastWorkout } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
-import type { SetSaveState } from '../logic/autosave';
+import { setSaveState, type AutosaveStatus, type SetSaveState } from '../logic/autosave';
 import { prefillSet } from '../logic/prefill';
 import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
 import { exerciseHint } from './exerciseHints';
@@ -172,23 +172,25 @@ interface ExerciseCardProps {
   number: number;
   active: boolean;
   lastWorkout: LastWorkout | undefined;
-  saveStateOf: (setId: string) => SetSaveState;
+  /** What the autosave has confirmed: each done set shows 'Saved', or that it is still on its way. */
+  saveStatus: AutosaveStatus;
   /** Offered in the active card when some set of the workout is done. */
   canUndo: boolean;
-  onCompleteSet: (setId: string, entry: SetEntry) => void;
+  onCompleteSet: (exerciseId: number, setId: string, entry: SetEntry) => void;
   onUndo: () => void;
 }
 
 /**
  * One exercise of the workout: collapsed to its name and progress, or, when active, expanded with its form hint
- * and its sets, where only the first incomplete set takes input.
+ * and its sets, where only the first incomplete set takes input. Memoised: a set done, a rest timer's tick or a save
+ * re-renders the workout, and only the cards whose props changed render again (a phone logs a set in one frame).
  */
-export function ExerciseCard({
+export const ExerciseCard = memo(function ExerciseCard({
   exercise,
   number,
   active,
   lastWorkout,
-  saveStateOf,
+  saveStatus,
   canUndo,
   onCompleteSet,
   onUndo,
@@ -234,12 +236,12 @@ export function ExerciseCard({
                       exerciseId={exercise.id}
                       label={label}
                       prefill={prefillSet(exercise, index, lastWorkout)}
-                      onComplete={(entry) => onCompleteSet(set.id, entry)}
+                      onComplete={(entry) => onCompleteSet(exercise.id, set.id, entry)}
                     />
                   </li>
                 );
               }
-              const saveState = saveStateOf(set.id);
+              const saveState = setSaveState(set, saveStatus);
               return (
                 <li key={set.id}>
                   <SetRow $done={set.completed}>
@@ -275,4 +277,4 @@ export function ExerciseCard({
       )}
     </Card>
   );
-}
+});
