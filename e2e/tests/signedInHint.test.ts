@@ -116,12 +116,15 @@ describe('the "signed in" hint cookie (issue #25: no needless 401)', () => {
     await signUpThroughForm(page);
     await page.waitForURL(`${baseUrl}/home`);
     await dismissWelcome(page);
-    // The session is gone (as when it expired or was ended elsewhere); the browser still holds the hint.
+    // The session is gone (as when it expired or was ended elsewhere); the browser still holds the hint. The page is
+    // left at rest first: an /api answer still in flight would set the rolling session cookie again.
+    await page.waitForLoadState('networkidle');
+    await page.goto('about:blank');
     await context.clearCookies({ name: SESSION });
     expect(await cookieNamed(context, HINT)).toMatchObject({ value: '1' });
     const { userChecks, consoleErrors } = record(page);
 
-    await page.reload();
+    await page.goto('/home');
     await landingShown(page);
     expect(page.url()).toBe(`${baseUrl}/`);
     expect(userChecks).toHaveLength(1);
