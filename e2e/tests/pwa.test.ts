@@ -118,6 +118,10 @@ describe('with no signal', () => {
     await page.getByRole('button', { name: 'Start Workout' }).waitFor();
     // One online visit to /home: the worker fetched every remote of the visitor's map, not only the dashboard.
     expect((await waitUntilOfflineReady(page)).missing).toEqual([]);
+    // ...but not the account screen's common-password list (about 215 KB of gzip): a password change needs the api.
+    const account = (await cachedPaths(page, 'hit-remotes')).filter((path) => path.startsWith('/remotes/mf-account/'));
+    expect(account).toContainEqual(expect.stringMatching(/__federation_expose_/));
+    expect(account.filter((path) => path.includes('common-passwords'))).toEqual([]);
 
     await app.stop();
     expectApiDown(installed);

@@ -114,6 +114,32 @@ describe('the files of a remote version the worker fetches ahead of time', () =>
     ]);
   });
 
+  it('leave out the chunks only an online action needs (the common-password list)', () => {
+    const manifest: RemoteManifest = {
+      exposes: [
+        {
+          assets: {
+            js: {
+              sync: ['__federation_expose_AuthPage.3617b9843f15815251ce.js'],
+              async: [
+                '675.86952bf95b15bb0a6c9b.js',
+                'common-passwords.c20dd2d4fb0eaac5c247.js',
+                'rest-alerts.8094dd95.js',
+              ],
+            },
+          },
+        },
+      ],
+    };
+    expect(remoteFilesOf('/remotes/mf-auth/0.1.0/mf-manifest.json', manifest)).toEqual([
+      '/remotes/mf-auth/0.1.0/mf-manifest.json',
+      '/remotes/mf-auth/0.1.0/remoteEntry.js',
+      '/remotes/mf-auth/0.1.0/__federation_expose_AuthPage.3617b9843f15815251ce.js',
+      '/remotes/mf-auth/0.1.0/675.86952bf95b15bb0a6c9b.js',
+      '/remotes/mf-auth/0.1.0/rest-alerts.8094dd95.js',
+    ]);
+  });
+
   it('follow a remoteEntry path and CSS chunks, and list a file once', () => {
     const manifest: RemoteManifest = {
       metaData: { remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } },

@@ -94,9 +94,23 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
+ * Chunks a remote loads only to do something that needs the api anyway, named by their webpackChunkName: they are
+ * never warmed for offline use (a page that loads one still caches it, as any remote file). `common-passwords` is
+ * the new-password rule's list (mf-auth and mf-account each build one, about 215 KB of gzip): sign-up, a reset and a
+ * password change cannot happen offline, and the api checks the list itself.
+ */
+export const ONLINE_ONLY_CHUNKS: readonly string[] = ['common-passwords'];
+
+const onlineOnly = (file: string) => {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  return ONLINE_ONLY_CHUNKS.some((chunk) => new RegExp(`^${chunk}\\.[0-9a-f]+\\.js$`).test(name));
+};
+
+/**
  * Every file a remote version needs to render its exposed screens, as paths: the manifest, remoteEntry.js and each
- * exposed module's chunks (sync and async, JS and CSS). The `shared` section is left out on purpose: those are the
- * remote's own copies of the shared singletons, which the shell always provides, so a page never loads them.
+ * exposed module's chunks (sync and async, JS and CSS), but no ONLINE_ONLY_CHUNKS. The `shared` section is left out
+ * on purpose: those are the remote's own copies of the shared singletons, which the shell always provides, so a page
+ * never loads them.
  */
 export function remoteFilesOf(manifestPath: string, manifest: RemoteManifest): string[] {
   const folder = manifestPath.slice(0, manifestPath.lastIndexOf('/') + 1);
@@ -111,7 +125,9 @@ export function remoteFilesOf(manifestPath: string, manifest: RemoteManifest): s
     ...strings(assets?.css?.sync),
     ...strings(assets?.css?.async),
   ]);
-  const files = [entryFile, ...exposed].map((file) => new URL(file, `http://worker${folder}`).pathname);
+  const files = [entryFile, ...exposed.filter((file) => !onlineOnly(file))].map(
+    (file) => new URL(file, `http://worker${folder}`).pathname,
+  );
   return [...new Set([manifestPath, ...files])];
 }
 
