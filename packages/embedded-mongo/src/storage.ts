@@ -172,6 +172,13 @@ export function decodeRecord(bytes: Buffer): JournalRecord {
 
 const JOURNAL_FILE = 'journal.bson';
 const LOCK_FILE = 'embedded-mongo.lock';
+/**
+ * The data is the users' (e-mail addresses, password hashes, sessions): readable and writable by the account that runs
+ * the server only. The journal is rewritten from a temporary file at every
+ * start, so one an older version left readable by all is private after the next start.
+ */
+const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
 
 /** Whether a process with this id is alive (EPERM: alive, owned by another user). */
 export function isRunning(pid: number): boolean {
@@ -198,7 +205,7 @@ function acquireLock(dir: string): string {
   if (owner && owner !== process.pid && isRunning(owner)) {
     throw new Error(`${dir} is in use by another embedded MongoDB server (pid ${owner})`);
   }
-  fs.writeFileSync(lock, String(process.pid));
+  fs.writeFileSync(lock, String(process.pid), { mode: PRIVATE_FILE_MODE });
   return lock;
 }
 
@@ -239,8 +246,10 @@ function fsyncDirectory(dir: string): void {
 function writeSnapshot(dir: string, records: Iterable<JournalRecord>): void {
   const target = path.join(dir, JOURNAL_FILE);
   const temporary = `${target}.tmp`;
-  const fd = fs.openSync(temporary, 'w');
+  const fd = fs.openSync(temporary, 'w', PRIVATE_FILE_MODE);
   try {
+    // A temporary file left by a crash keeps its mode when opened again.
+    fs.fchmodSync(fd, PRIVATE_FILE_MODE);
     let chunk: Uint8Array[] = [];
     let chunkSize = 0;
     const flush = () => {
@@ -293,7 +302,7 @@ export class JournalStorage implements Storage {
     apply: (record: JournalRecord) => void,
     snapshot: () => Iterable<JournalRecord>,
   ): JournalStorage {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const lock = acquireLock(dir);
     for (const record of readRecords(path.join(dir, JOURNAL_FILE))) apply(record);
     writeSnapshot(dir, snapshot());

@@ -47,6 +47,35 @@ describeEmbedded(
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
+    test('its folder and files are private to the account that runs it, journals an older version left included', async () => {
+      const dir = path.join(dataDir, 'private');
+      const mode = (file: string) => fs.statSync(path.join(dir, file)).mode & 0o777;
+      let server = await EmbeddedMongo.start({ port: 0, dbPath: dir });
+      try {
+        const client = await MongoClient.connect(server.uri);
+        await client.db('private').collection('users').insertOne({ email: 'ada@example.com' });
+        await client.close();
+      } finally {
+        await server.stop();
+      }
+      expect(mode('.')).toBe(0o700);
+      const files = fs.readdirSync(dir);
+      expect(files).toContain('journal.bson');
+      for (const file of files) expect([file, mode(file)]).toEqual([file, 0o600]);
+
+      // As an older version left them: readable by everyone.
+      for (const file of files) fs.chmodSync(path.join(dir, file), 0o644);
+      server = await EmbeddedMongo.start({ port: 0, dbPath: dir });
+      try {
+        const client = await MongoClient.connect(server.uri);
+        expect(await client.db('private').collection('users').countDocuments()).toBe(1);
+        await client.close();
+      } finally {
+        await server.stop();
+      }
+      expect(mode('journal.bson')).toBe(0o600);
+    });
+
     test('every acknowledged write survives kill -9 of the server process and a restart', async () => {
       const first = await startServerProcess(dataDir);
       const client = await MongoClient.connect(first.uri, { serverSelectionTimeoutMS: 1_000 });
