@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import {
@@ -414,6 +414,61 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
       expect((push.payload as RestAlertPayload).title).toBe(TITLE);
       expect(push.at - endsAt).toBeLessThan(1000);
       expect(await subscriptions().countDocuments({ deviceId })).toBe(1);
+    });
+  });
+
+  describe('a new VAPID key pair (a redeploy with other keys)', () => {
+    /** A P-256 pair in the form VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY take. */
+    function newVapidEnv() {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: Buffer.concat([
+          Buffer.alloc(32 - ecdh.getPrivateKey().length),
+          ecdh.getPrivateKey(),
+        ]).toString('base64url'),
+      };
+    }
+
+    it('drops a subscription made for the earlier key with a 404, so the device subscribes again with the new one', async () => {
+      const { agent, user } = await signUp(app);
+      const { deviceId } = await subscribedDevice(agent);
+      const keys = newVapidEnv();
+      const rotated = buildTestApp(database, keys);
+      const phone = request.agent(rotated);
+      await phone.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+
+      // The push service would refuse every push to it (signed with the new key): the api forgets it.
+      const endsAt = new Date(Date.now() + 60_000).toISOString();
+      const stale = await phone.put('/api/push/rest').send({ deviceId, endsAt, next: NEXT }).expect(404);
+      expect(stale.body).toEqual({ message: NO_PUSH_SUBSCRIPTION_MESSAGE });
+      expect(await subscriptions().countDocuments({ deviceId })).toBe(0);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+
+      // The device, told 404, subscribes again with the key the api now answers (platform's restAlerts client).
+      expect((await phone.get('/api/push/key').expect(200)).body).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY });
+      await phone
+        .put('/api/push/subscription')
+        .send({ deviceId, subscription: mock.newSubscription().json })
+        .expect(204);
+      await phone.put('/api/push/rest').send({ deviceId, endsAt, next: NEXT }).expect(200);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(1);
+    });
+
+    it('a sender still on the earlier key sends nothing to a subscription made for the new one, and drops it', async () => {
+      const { agent, user } = await signUp(app);
+      const rotated = buildTestApp(database, newVapidEnv());
+      const phone = request.agent(rotated);
+      await phone.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+      const { deviceId, subscription } = await subscribedDevice(phone);
+      await scheduleIn(phone, deviceId, 300);
+
+      // This file's sender (the earlier key) takes the alert; an alert after it shows it has passed.
+      await sentinelAfter(agent, 1200);
+      expect(mock.pushesTo(subscription)).toEqual([]);
+      expect(await subscriptions().countDocuments({ deviceId })).toBe(0);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
     });
   });
 

@@ -16,6 +16,17 @@ export interface PushSubscriptionFields {
   sessionKey: string;
   /** When the device last saved it: of two subscriptions with one endpoint, the later one is the browser's. */
   savedAt: Date;
+  /**
+   * The api's VAPID public key when it was saved (the key the browser subscribed with: it asks GET /api/push/key just
+   * before). Under another key the push service refuses every push to it (401/403), so it is dropped and the device,
+   * told 404, subscribes again. Absent on subscriptions saved before it was kept: those are used as they are.
+   */
+  vapidPublicKey?: string;
+}
+
+/** True when the subscription is known to be made for another VAPID key than `publicKey`. */
+export function madeForAnotherKey(subscription: Pick<PushSubscriptionFields, 'vapidPublicKey'>, publicKey: string) {
+  return typeof subscription.vapidPublicKey === 'string' && subscription.vapidPublicKey !== publicKey;
 }
 
 export type PushSubscriptionModel = Model<PushSubscriptionFields>;
@@ -40,6 +51,7 @@ const pushSubscriptionSchema = new Schema<PushSubscriptionFields>(
     expirationTime: { type: Date, default: null },
     sessionKey: { type: String, required: true },
     savedAt: { type: Date, required: true },
+    vapidPublicKey: { type: String, maxlength: 128 },
   },
   { collection: 'pushsubscriptions', versionKey: false },
 );

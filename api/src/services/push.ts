@@ -19,7 +19,7 @@ import {
 import type { PushConfig } from '../config';
 import { HttpError } from '../errors';
 import type { PushSubscriptionModel } from '../models/pushSubscription';
-import { MAX_PUSH_DEVICES_PER_USER } from '../models/pushSubscription';
+import { madeForAnotherKey, MAX_PUSH_DEVICES_PER_USER } from '../models/pushSubscription';
 import type { ScheduledPushModel } from '../models/scheduledPush';
 import type { VapidKeys } from '../vapid';
 
@@ -130,6 +130,7 @@ export function createPushService({ PushSubscription, ScheduledPush, config, vap
               expirationTime: typeof expirationTime === 'number' ? new Date(expirationTime) : null,
               sessionKey: sessionKeyOf(sessionId),
               savedAt: now,
+              vapidPublicKey: vapid().publicKey,
             },
           },
           { upsert: true },
@@ -156,13 +157,21 @@ export function createPushService({ PushSubscription, ScheduledPush, config, vap
 
     /**
      * One alert at the rest's end for the device, replacing the one it had (a resumed rest is scheduled again).
-     * 404 when the device has no subscription of this user. Answers when it is due.
+     * 404 when the device has no subscription of this user, or one made for an earlier VAPID key (it is dropped: the
+     * device then subscribes again with the current key). Answers when it is due.
      */
     async scheduleRest(user: Owner, body: ScheduleRestAlertBody, now = new Date()): Promise<Date> {
       const dueAt = new Date(body.endsAt);
       if (dueAt.getTime() < now.getTime() - REST_ALERT_LATE_MS) throw new HttpError(400, ENDS_AT_PAST_MESSAGE);
       if (dueAt.getTime() > now.getTime() + REST_ALERT_MAX_AHEAD_MS) throw new HttpError(400, ENDS_AT_AHEAD_MESSAGE);
-      if (!(await PushSubscription.exists({ userId: user._id, deviceId: body.deviceId }))) {
+      const subscription = await PushSubscription.findOne(
+        { userId: user._id, deviceId: body.deviceId },
+        { vapidPublicKey: 1 },
+      ).lean();
+      if (!subscription) throw new HttpError(404, NO_PUSH_SUBSCRIPTION_MESSAGE);
+      if (madeForAnotherKey(subscription, vapid().publicKey)) {
+        await PushSubscription.deleteOne({ _id: subscription._id, userId: user._id });
+        await ScheduledPush.deleteOne({ userId: user._id, deviceId: body.deviceId });
         throw new HttpError(404, NO_PUSH_SUBSCRIPTION_MESSAGE);
       }
       await upsertOnce(() =>

@@ -19,7 +19,7 @@ import {
 } from '@hit/contracts';
 import type { PushConfig } from '../config';
 import { logger } from '../logger';
-import type { PushSubscriptionFields, PushSubscriptionModel } from '../models/pushSubscription';
+import { madeForAnotherKey, type PushSubscriptionFields, type PushSubscriptionModel } from '../models/pushSubscription';
 import type { ScheduledPushFields, ScheduledPushModel } from '../models/scheduledPush';
 import type { VapidKeys } from '../vapid';
 import { endpointRefusal } from './push';
@@ -204,7 +204,8 @@ export function startPushSender(
 
   /**
    * True (and the subscription deleted) when it must not be used: a later sign-in on the same browser saved the same
-   * endpoint (that browser is someone else's now, or the device got a new id), or it has expired. True without
+   * endpoint (that browser is someone else's now, or the device got a new id), it has expired, or it was made for an
+   * earlier VAPID key (the push service would refuse it; the device subscribes again when told 404). True without
    * deleting it when its endpoint is no longer allowed (PUSH_SERVICE_HOSTS changed).
    */
   async function supersededOrUnusable(subscription: PushSubscriptionFields): Promise<boolean> {
@@ -218,6 +219,7 @@ export function startPushSender(
     const expired = subscription.expirationTime !== null && subscription.expirationTime.getTime() <= Date.now();
     const superseded =
       expired ||
+      madeForAnotherKey(subscription, vapid().publicKey) ||
       (await PushSubscription.exists({
         endpoint: subscription.endpoint,
         savedAt: trusted({ $gt: subscription.savedAt }),
