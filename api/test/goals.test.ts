@@ -1,8 +1,10 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { CommandStartedEvent } from 'mongodb';
 import { goalSchema, goalsSchema, plateSettingsSchema, recordsSchema, type Exercise } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS, EXERCISE_IDS } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
-import { completeAll, completed, expireTrial, getDay, performDay, type Agent } from './workoutFixtures';
+import { completeAll, completed, expireTrial, getDay, performDay, startSession, type Agent } from './workoutFixtures';
 
 const INCLINE = EXERCISE_IDS.inclinePress;
 const DEADLIFTS = EXERCISE_IDS.deadlifts;
@@ -45,12 +47,21 @@ const goals = async (agent: Agent) => goalsSchema.parse((await agent.get('/api/g
 
 let database: TestDatabase;
 let app: ReturnType<typeof buildTestApp>;
+/** The api's own connection, with command monitoring: the records test counts what a repeat read sends. */
+let monitored: Connection;
 
 beforeAll(async () => {
   database = await startTestDatabase();
-  app = buildTestApp(database);
+  const { host, port, name } = database.connection;
+  monitored = await mongoose
+    .createConnection(`mongodb://${host}:${port}`, { dbName: name, monitorCommands: true, bufferCommands: false })
+    .asPromise();
+  app = buildTestApp({ ...database, connection: monitored });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await monitored.close(true);
+  await database.close();
+});
 
 describe('goals api', () => {
   it('creates a goal with 6 reps by default and no target date, and lists it with its progress', async () => {
@@ -278,6 +289,70 @@ describe('records api', () => {
     expect(deadlifts('lbs').bestEstimate).toMatchObject({ weight: 100 * 2.20462, reps: 10, date: first });
     // The other exercises' working sets (at 20 + 20 lbs, 8 reps) are there too; no warm-up is (they were 20 and 30).
     expect(records.lbs.find((r) => r.exerciseId === INCLINE)!.heaviest).toMatchObject({ weight: 40, reps: 8 });
+  });
+});
+
+describe('records api, cached', () => {
+  it('follows each change of the working sets at once, and reads the entries again only after one', async () => {
+    const { agent } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const incline = session.exercises.find((exercise) => exercise.id === INCLINE)!;
+    const working = incline.sets.findIndex((set) => set.type === 'working');
+    const at = new Date(Date.now() - 60_000).toISOString();
+    // The working set done at `weight` (8 reps), or not done (an undo); the first warm-up done at `warmup`.
+    const save = (weight: number | null, warmup: number | null = null) =>
+      agent
+        .put(`/api/sessions/${session.id}`)
+        .send({
+          exercises: [
+            {
+              ...incline,
+              sets: incline.sets.map((set, index) => {
+                const done = index === working ? weight : index === 0 ? warmup : null;
+                return done === null ? set : completed(set, done, 8, at);
+              }),
+            },
+          ],
+        })
+        .expect(200);
+    const heaviest = async () =>
+      recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs.find((r) => r.exerciseId === INCLINE)
+        ?.heaviest.weight ?? null;
+
+    expect(await heaviest()).toBeNull();
+    await save(100);
+    expect(await heaviest()).toBe(100);
+    await save(110);
+    expect(await heaviest()).toBe(110);
+    await save(null);
+    expect(await heaviest()).toBeNull();
+    await save(120);
+    expect(await heaviest()).toBe(120);
+
+    // Repeat reads with nothing changed, and reads after a warm-up was saved (records are of working sets): no read
+    // of the entries for the records.
+    const commands: CommandStartedEvent[] = [];
+    const listener = (event: CommandStartedEvent) => commands.push(event);
+    const entryReads = () => commands.filter(({ command }) => command.find === 'progressentries').length;
+    monitored.getClient().on('commandStarted', listener);
+    try {
+      expect(await heaviest()).toBe(120);
+      expect(await heaviest()).toBe(120);
+      expect(entryReads()).toBe(0);
+      await save(120, 60);
+      const bySave = entryReads(); // the autosave's own read of the performance's entries
+      expect(await heaviest()).toBe(120);
+      expect(entryReads()).toBe(bySave);
+      // Warm-ups are in the progress answer at once all the same.
+      const { body: entries } = await agent.get('/api/progress').expect(200);
+      expect(entries).toContainEqual(expect.objectContaining({ exerciseId: INCLINE, setType: 'warmup', weight: 60 }));
+    } finally {
+      monitored.getClient().off('commandStarted', listener);
+    }
+
+    // A reset of all progress empties them at once too.
+    await agent.post('/api/reset').send({}).expect(200);
+    expect(await heaviest()).toBeNull();
   });
 });
 

@@ -24,6 +24,11 @@ export interface WorkoutDayFields {
    * the user's days names the version of GET /api/progress (services/progressCache.ts).
    */
   progressVersion?: number;
+  /**
+   * How many of those bumps were for warm-up entries alone: `progressVersion - warmupVersion`, summed, names the
+   * version of GET /api/records, which reads working sets only (services/goals.ts).
+   */
+  warmupVersion?: number;
 }
 
 export type WorkoutDayModel = Model<WorkoutDayFields>;
@@ -62,6 +67,7 @@ const workoutDaySchema = new Schema<WorkoutDayFields>(
     isCompleted: { type: Boolean, default: false },
     round: { type: Number, default: 0 },
     progressVersion: { type: Number },
+    warmupVersion: { type: Number },
   },
   { collection: 'workoutdays' },
 );

@@ -7,10 +7,10 @@ import {
   updateGoalBodySchema,
   type Goal,
   type PlateSettingsBody,
-  type Records,
 } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS, type PlateSettings } from '@hit/contracts/rules';
 import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
+import { sendGzippedJson } from '../http/gzippedJson';
 import { parseOr400 } from '../http/validate';
 import type { UserModel } from '../models/user';
 import type { GoalService } from '../services/goals';
@@ -43,8 +43,9 @@ export function goalsRouter({ goals, User }: { goals: GoalService; User: UserMod
     res.status(204).end();
   });
 
+  // Records, sent as the cached gzipped JSON (services/goals.ts recordsBody).
   router.get('/records', ...premium, async (req, res) => {
-    res.json((await goals.records(currentUser(req)._id)) satisfies Records);
+    await sendGzippedJson(req, res, await goals.recordsBody(currentUser(req)._id));
   });
 
   // Plate settings are the lifter's own, not premium: they stay readable and editable after the trial.

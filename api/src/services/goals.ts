@@ -5,6 +5,8 @@ import { HttpError } from '../errors';
 import type { GoalFields, GoalModel } from '../models/goal';
 import type { ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayModel } from '../models/workoutDay';
+import { progressVersions } from './progress';
+import { ProgressCache } from './progressCache';
 
 export const GOAL_NOT_FOUND_MESSAGE = 'Goal not found';
 export const UNKNOWN_EXERCISE_MESSAGE = 'exerciseId: is not one of your exercises';
@@ -16,14 +18,24 @@ function isDuplicateKey(error: unknown): boolean {
   return (error as { code?: number } | null)?.code === 11000;
 }
 
+/** Gzipped bodies of GET /api/records kept at most this many bytes in all (a user's is about 1 KB). */
+export const RECORDS_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+
 interface GoalServiceDeps {
   Goal: GoalModel;
   ProgressEntry: ProgressEntryModel;
   WorkoutDay: WorkoutDayModel;
+  /** GET /api/records per user, labelled with the progress version: records change only with the entries. */
+  recordsCache?: ProgressCache;
 }
 
 /** Goals and personal records (issue #19; docs/product-rules.md, "Personal records" and "Goals"). */
-export function createGoalService({ Goal, ProgressEntry, WorkoutDay }: GoalServiceDeps) {
+export function createGoalService({
+  Goal,
+  ProgressEntry,
+  WorkoutDay,
+  recordsCache = new ProgressCache(RECORDS_CACHE_MAX_BYTES),
+}: GoalServiceDeps) {
   /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them. */
   async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<RecordSet[]> {
     const filter = {
@@ -148,6 +160,17 @@ export function createGoalService({ Goal, ProgressEntry, WorkoutDay }: GoalServi
     return { lbs: [...personalRecords(sets, 'lbs').values()], kg: [...personalRecords(sets, 'kg').values()] };
   }
 
-  return { list, create, update, remove, records };
+  /**
+   * GET /api/records as a gzipped JSON body, from the cache while the version of the user's working sets is unchanged
+   * (progressVersions: a warm-up saved leaves it): the records read every working set (a third of a 30k-entry
+   * history), and the app asks them on every dashboard and after every sync, so after each set of a workout.
+   */
+  async function recordsBody(userId: Types.ObjectId): Promise<Buffer> {
+    // Read before the entries (see ProgressCache.body).
+    const { workingSets } = await progressVersions(WorkoutDay, userId);
+    return recordsCache.body(userId.toHexString(), workingSets, () => records(userId));
+  }
+
+  return { list, create, update, remove, recordsBody };
 }
 export type GoalService = ReturnType<typeof createGoalService>;

@@ -50,11 +50,38 @@ function sameEntry(
  * same update as the day's own write, or alone.
  */
 export const PROGRESS_VERSION_BUMP = { $inc: { progressVersion: 1 } } as const;
+/**
+ * The bump when only warm-up entries changed: the records' version (`progressVersion - warmupVersion`: working sets
+ * only) stays, so GET /api/records keeps its cached answer through a workout's warm-ups. Any other write (and a
+ * process that does not know this field) moves both versions on.
+ */
+export const WARMUP_VERSION_BUMP = { $inc: { progressVersion: 1, warmupVersion: 1 } } as const;
+
+export type ProgressVersionBump = typeof PROGRESS_VERSION_BUMP | typeof WARMUP_VERSION_BUMP;
 
 interface ProgressServiceDeps {
   ProgressEntry: ProgressEntryModel;
   WorkoutDay: WorkoutDayModel;
   cache?: ProgressCache;
+}
+
+/**
+ * The user's progress versions (see ProgressCache), in one small read: of the entries (the sum of the counters on
+ * their day documents, which every write of progress entries moves on) and of the working sets among them (the same
+ * without the bumps for warm-ups alone).
+ */
+export async function progressVersions(
+  WorkoutDay: WorkoutDayModel,
+  userId: Types.ObjectId,
+): Promise<{ entries: number; workingSets: number }> {
+  const days = await WorkoutDay.collection
+    .find<{
+      progressVersion?: number;
+      warmupVersion?: number;
+    }>({ userId }, { projection: { _id: 0, progressVersion: 1, warmupVersion: 1 } })
+    .toArray();
+  const entries = days.reduce((sum, day) => sum + (day.progressVersion ?? 0), 0);
+  return { entries, workingSets: entries - days.reduce((sum, day) => sum + (day.warmupVersion ?? 0), 0) };
 }
 
 export function createProgressService({ ProgressEntry, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {
@@ -63,23 +90,28 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
    * is the sum of the user's day documents' counters: a write of one day's sets bumps that day's, in the same update
    * as the day's set state where it has one (the autosave: one write fewer); a write of any day's, all three.
    */
-  async function bumpVersion(userId: Types.ObjectId, dayId?: number): Promise<void> {
-    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, PROGRESS_VERSION_BUMP);
-    else await WorkoutDay.collection.updateOne({ userId, dayId }, PROGRESS_VERSION_BUMP);
+  async function bumpVersion(
+    userId: Types.ObjectId,
+    dayId?: number,
+    bump: ProgressVersionBump = PROGRESS_VERSION_BUMP,
+  ): Promise<void> {
+    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, bump);
+    else await WorkoutDay.collection.updateOne({ userId, dayId }, bump);
   }
 
   /**
    * Makes the progress entries of `performance` match the sets: one entry per completed set (upserted on its
    * unique key, so repeated or reordered saves never duplicate), none for a set that was un-completed.
    * Reads the performance's entries once and writes only what differs: an autosave repeated is one read. Answers
-   * whether an entry changed; the progress version is then bumped after the write, unless
-   * `options.versionBumpedByCaller` (the caller bumps it in its own next write, as the autosave does in the day's).
+   * the bump the progress version needs (null when no entry changed; WARMUP_VERSION_BUMP when only warm-ups did),
+   * which is made after the write, unless `options.versionBumpedByCaller` (the caller makes it in its own next write,
+   * as the autosave does in the day's).
    */
   async function recordSets(
     performance: Performance,
     sets: TouchedSet[],
     options: RecordOptions & { versionBumpedByCaller?: boolean },
-  ): Promise<boolean> {
+  ): Promise<ProgressVersionBump | null> {
     const { userId, dayId, round } = performance;
     // Through the driver: the filter is already of its stored types (every autosave reads this).
     const existing = await ProgressEntry.collection
@@ -87,6 +119,7 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
       .toArray();
     const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
     const operations: DriverBulkOperation<Document>[] = [];
+    let workingSetChanged = false;
     for (const { exercise, set } of sets) {
       const key = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
       const stored = byKey.get(entryKey(exercise.id, set.id));
@@ -100,16 +133,19 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
           date: set.completedAt,
         };
         if (stored && sameEntry(stored, wanted, options.sessionId)) continue;
+        if (wanted.setType === 'working' || stored?.setType === 'working') workingSetChanged = true;
         // A session save names the session; a day save keeps the session an entry came from (new ones get none).
         const update = options.sessionId
           ? { $set: { ...wanted, sessionId: options.sessionId } }
           : { $set: wanted, $setOnInsert: { sessionId: null } };
         operations.push({ updateOne: { filter: key, update, upsert: true } });
       } else if (stored && options.removeUncompleted) {
+        if (stored.setType === 'working') workingSetChanged = true;
         operations.push({ deleteOne: { filter: key } });
       }
     }
-    if (operations.length === 0) return false;
+    if (operations.length === 0) return null;
+    const bump = workingSetChanged ? PROGRESS_VERSION_BUMP : WARMUP_VERSION_BUMP;
     // Through the driver: every value is already of its stored type (ObjectIds, numbers, validated strings, dates),
     // and mongoose's casting of each operation costs more than the write.
     try {
@@ -119,8 +155,8 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
       if (!isDuplicateKey(error)) throw error;
       await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
     }
-    if (!options.versionBumpedByCaller) await bumpVersion(userId, dayId);
-    return true;
+    if (!options.versionBumpedByCaller) await bumpVersion(userId, dayId, bump);
+    return bump;
   }
 
   /**
@@ -222,11 +258,8 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
   /** GET /api/progress as a gzipped JSON body, from the cache while the user's progress version is unchanged. */
   async function entriesBody(userId: Types.ObjectId): Promise<Buffer> {
     // Read before the entries (see ProgressCache.body).
-    const days = await WorkoutDay.collection
-      .find<{ progressVersion?: number }>({ userId }, { projection: { _id: 0, progressVersion: 1 } })
-      .toArray();
-    const version = days.reduce((sum, day) => sum + (day.progressVersion ?? 0), 0);
-    return cache.body(userId.toHexString(), version, () => listEntries(userId));
+    const { entries } = await progressVersions(WorkoutDay, userId);
+    return cache.body(userId.toHexString(), entries, () => listEntries(userId));
   }
 
   async function deleteAll(userId: Types.ObjectId): Promise<void> {

@@ -219,7 +219,7 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
       // and no answer is sent before all are on disk, so a crash in between makes the client send the same save
       // again, which completes whichever is missing (the entries are compared with the sets on every save, and a
       // repeat that finds some missing writes them and bumps the version).
-      const [entriesChanged] = await Promise.all([
+      const [bump] = await Promise.all([
         progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
           sessionId: session._id,
           removeUncompleted: true,
@@ -229,9 +229,7 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
         // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
         setStateChanged && WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
       ]);
-      await workouts.storeSetState(userId, session.dayId, session.round, setStateChanged ? exercises : null, {
-        bumpProgressVersion: entriesChanged,
-      });
+      await workouts.storeSetState(userId, session.dayId, session.round, setStateChanged ? exercises : null, bump);
     }
     return { exercises, problems };
   }

@@ -14,7 +14,7 @@ import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/
 import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
-import { PROGRESS_VERSION_BUMP, type ProgressService } from './progress';
+import type { ProgressService, ProgressVersionBump } from './progress';
 import {
   allSets,
   applySetState,
@@ -161,7 +161,7 @@ export function createWorkoutService({
 
   /**
    * The set state of the performance `round` of a day, if that is still the day's current one (`null`: unchanged),
-   * with the progress version bumped in the same write when asked (see progress.recordSets). When the day has moved
+   * with the progress version's `bump` in the same write when given (see progress.recordSets). When the day has moved
    * on (a late save of an ended session), the version is still bumped, alone.
    */
   async function storeSetState(
@@ -169,31 +169,26 @@ export function createWorkoutService({
     dayId: number,
     round: number,
     exercises: StoredExercise[] | null,
-    { bumpProgressVersion = false } = {},
+    bump: ProgressVersionBump | null,
   ) {
     // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
-    const update = {
-      ...(exercises ? { $set: { exercises } } : {}),
-      ...(bumpProgressVersion ? PROGRESS_VERSION_BUMP : {}),
-    };
+    const update = { ...(exercises ? { $set: { exercises } } : {}), ...bump };
     if (Object.keys(update).length === 0) return;
     const { matchedCount } = await WorkoutDay.collection.updateOne({ userId, dayId, round }, update);
-    if (matchedCount === 0 && bumpProgressVersion) {
-      await WorkoutDay.collection.updateOne({ userId, dayId }, PROGRESS_VERSION_BUMP);
-    }
+    if (matchedCount === 0 && bump) await WorkoutDay.collection.updateOne({ userId, dayId }, bump);
   }
 
   /** PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state. */
   async function saveDay(userId: Types.ObjectId, dayId: number, incoming: Exercise[]): Promise<WorkoutDayFields> {
     const day = await loadDay(userId, dayId);
     const { exercises, touched } = applySetStateOr400(day.exercises, incoming);
-    const entriesChanged = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
+    const bump = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
       sessionId: null,
       removeUncompleted: true,
       versionBumpedByCaller: true,
     });
     // The version's bump in the day's write, after the entries (as the autosave's, sessions.ts).
-    await storeSetState(userId, dayId, day.round, exercises, { bumpProgressVersion: entriesChanged });
+    await storeSetState(userId, dayId, day.round, exercises, bump);
     return loadDay(userId, dayId);
   }
 
