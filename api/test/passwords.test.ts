@@ -118,6 +118,33 @@ describe('passwords', () => {
       await laptop.get('/api/user').expect(401);
     });
 
+    it('signs the other sessions out before it stores the new password: a failure in between leaves none of them', async () => {
+      const { agent, user } = await signUp(app);
+      const phone = await anotherDevice(user.email);
+      const token = await resetTokenFor(user.email);
+      const User = database.connection.models.User;
+      const failure = jest.spyOn(User, 'updateOne').mockRejectedValueOnce(new Error('the database went away'));
+      const logged = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+      try {
+        await agent
+          .post('/api/user/password')
+          .send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })
+          .expect(500);
+      } finally {
+        failure.mockRestore();
+        logged.mockRestore();
+      }
+      await phone.get('/api/user').expect(401);
+      // The password is the old one, and the link asked for before is gone; trying again works.
+      await logIn(user.email, TEST_PASSWORD).expect(200);
+      expect((await request(app).post('/api/password/reset').send({ token, password: NEW_PASSWORD })).status).toBe(400);
+      await agent
+        .post('/api/user/password')
+        .send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })
+        .expect(200);
+      await logIn(user.email, NEW_PASSWORD).expect(200);
+    });
+
     it("leaves other users' sessions alone", async () => {
       const { agent } = await signUp(app);
       const other = await signUp(app);
@@ -361,6 +388,28 @@ describe('passwords', () => {
       await agent.get('/api/user').expect(401);
       await phone.get('/api/user').expect(401);
       await logIn(user.email, TEST_PASSWORD).expect(401);
+      await logIn(user.email, NEW_PASSWORD).expect(200);
+    });
+
+    it('signs every session out before it stores the new password: a failure in between leaves none of them', async () => {
+      const { agent, user } = await signUp(app);
+      const phone = await anotherDevice(user.email);
+      const token = await resetTokenFor(user.email);
+      const User = database.connection.models.User;
+      const failure = jest.spyOn(User, 'findOneAndUpdate').mockRejectedValueOnce(new Error('the database went away'));
+      const logged = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+      try {
+        await reset(token).expect(500);
+      } finally {
+        failure.mockRestore();
+        logged.mockRestore();
+      }
+      await agent.get('/api/user').expect(401);
+      await phone.get('/api/user').expect(401);
+      // The password is unchanged; the link is spent, and a new one works.
+      await logIn(user.email, TEST_PASSWORD).expect(200);
+      expect((await reset(token).expect(400)).body).toEqual({ message: RESET_LINK_USED_MESSAGE });
+      await reset(await resetTokenFor(user.email)).expect(200);
       await logIn(user.email, NEW_PASSWORD).expect(200);
     });
 

@@ -113,10 +113,14 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
         throw new HttpError(401, CURRENT_PASSWORD_INCORRECT_MESSAGE);
       }
       refuseEmailInPassword('newPassword', body.newPassword, user.email);
-      await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(body.newPassword) } });
-      await deleteSessionsOf(connection, user.id, { exceptSessionId: currentSessionId });
-      // A link asked for before the change would undo it.
+      const passwordHash = await hashPassword(body.newPassword);
+      // The other sessions and the links asked for before (one would undo the change) end before the new password is
+      // stored, so a failure in between never leaves them working with the password changed; the sessions again
+      // after, for a sign-in with the old password meanwhile (as account deletion does).
       await PasswordResetToken.deleteMany({ userId: user._id });
+      await deleteSessionsOf(connection, user.id, { exceptSessionId: currentSessionId });
+      await User.updateOne({ _id: user._id }, { $set: { passwordHash } });
+      await deleteSessionsOf(connection, user.id, { exceptSessionId: currentSessionId });
     },
 
     /**
@@ -172,6 +176,12 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
         const why = refusalFor(await stored(), now);
         throw new HttpError(400, why ?? RESET_LINK_USED_MESSAGE);
       }
+      // Other links of the account die with this one (this one stays, marked used, to say so if opened again), and
+      // every session ends, before the new password is stored: a failure in between never leaves them working with
+      // the password changed (the link is then spent: a new one is asked for). The sessions again after, for a
+      // sign-in with the old password meanwhile.
+      await PasswordResetToken.deleteMany({ userId: claimed.userId, _id: trusted({ $ne: id }) });
+      await deleteSessionsOf(connection, claimed.userId.toHexString());
       const user = await User.findOneAndUpdate(
         { _id: claimed.userId },
         { $set: { passwordHash } },
@@ -179,8 +189,6 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
       );
       // The account was deleted after the link was sent.
       if (!user) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE);
-      // Other links of the account die with this one (this one stays, marked used, to say so if opened again).
-      await PasswordResetToken.deleteMany({ userId: user._id, _id: trusted({ $ne: id }) });
       await deleteSessionsOf(connection, user.id);
       return user;
     },
