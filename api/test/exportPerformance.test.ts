@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
-import mongoose, { Types, type Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import type { AccountExport } from '@hit/contracts';
 import { WORKOUT_PROGRAM } from '@hit/contracts/rules';
 import { EXPORT_BATCH_SIZE } from '../src/services/export';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, connectMonitored, signUp, startTestDatabase, type TestDatabase } from './helpers';
 
 /**
  * Issue #20: 30,000 sets (five years of three workouts a week, twelve sets each) download as CSV, and as JSON with
@@ -31,10 +31,7 @@ describe('exports of 30k sets', () => {
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    const { host, port, name } = database.connection;
-    monitored = await mongoose
-      .createConnection(`mongodb://${host}:${port}`, { dbName: name, monitorCommands: true, bufferCommands: false })
-      .asPromise();
+    monitored = await connectMonitored(database);
     app = buildTestApp({ ...database, connection: monitored });
   });
   afterAll(async () => {

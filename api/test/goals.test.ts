@@ -1,9 +1,9 @@
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { CommandStartedEvent } from 'mongodb';
 import { goalSchema, goalsSchema, plateSettingsSchema, recordsSchema, type Exercise } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS, EXERCISE_IDS } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, connectMonitored, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import { completeAll, completed, expireTrial, getDay, performDay, startSession, type Agent } from './workoutFixtures';
 
 const INCLINE = EXERCISE_IDS.inclinePress;
@@ -52,10 +52,7 @@ let monitored: Connection;
 
 beforeAll(async () => {
   database = await startTestDatabase();
-  const { host, port, name } = database.connection;
-  monitored = await mongoose
-    .createConnection(`mongodb://${host}:${port}`, { dbName: name, monitorCommands: true, bufferCommands: false })
-    .asPromise();
+  monitored = await connectMonitored(database);
   app = buildTestApp({ ...database, connection: monitored });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { Filter, UpdateFilter, Document } from 'mongodb';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { createApp } from '../src/app';
@@ -13,6 +13,17 @@ import { databaseOf, refreshSessionUsers } from '../src/auth/sessionUser';
 import { TEST_VAPID_ENV } from './vapidTestKeys';
 
 export { TEST_VAPID_ENV };
+
+/**
+ * A second connection to the test database with command monitoring, for an app whose commands a test counts
+ * (`connection.getClient().on('commandStarted', ...)`); closed by the test.
+ */
+export function connectMonitored(database: TestDatabase): Promise<Connection> {
+  const { host, port, name } = database.connection;
+  return mongoose
+    .createConnection(`mongodb://${host}:${port}`, { dbName: name, monitorCommands: true, bufferCommands: false })
+    .asPromise();
+}
 
 export interface TestDatabase {
   connection: Connection;

@@ -1,7 +1,7 @@
-import mongoose, { Types, type Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import type { CommandStartedEvent } from 'mongodb';
 import { lastWorkoutSchema, progressEntriesSchema, progressEntrySchema } from '@hit/contracts';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, connectMonitored, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import { completeAll, completed, getDay, getProgress, performDay, startSession } from './workoutFixtures';
 
 describe('progress', () => {
@@ -12,10 +12,7 @@ describe('progress', () => {
 
   beforeAll(async () => {
     database = await startTestDatabase();
-    const { host, port, name } = database.connection;
-    monitored = await mongoose
-      .createConnection(`mongodb://${host}:${port}`, { dbName: name, monitorCommands: true, bufferCommands: false })
-      .asPromise();
+    monitored = await connectMonitored(database);
     app = buildTestApp({ ...database, connection: monitored });
   });
   afterAll(async () => {
