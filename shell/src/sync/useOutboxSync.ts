@@ -5,6 +5,7 @@ import {
   LEGACY_BACKUP_PREFIX,
   migrateLegacyBackup,
   queryKeys,
+  type ServerState,
   setSendingUser,
   useOffline,
   useOutbox,
@@ -12,6 +13,18 @@ import {
 } from '@hit/platform';
 
 const SERVER_STATE_KEYS: readonly QueryKey[] = [queryKeys.workoutDays, queryKeys.workoutState, queryKeys.openSession];
+
+/**
+ * Whether a sync answer may have changed the 'Last time' hints: they are each exercise's performance before the day's
+ * current one (GET /api/progress/last-workout), so the sets of a workout still open never change them; a workout
+ * ended (no open session now) or a day completed in the batch (its lastCompleted moved: an offline backlog) may.
+ * Skipping them during a workout spares the api one request per exercise of the day after every set.
+ */
+export function hintsMayHaveChanged(before: readonly WorkoutDay[] | undefined, state: ServerState): boolean {
+  if (!state.openSession || !before) return true;
+  const completedBefore = new Map(before.map((day) => [day.id, day.lastCompleted]));
+  return state.workoutDays.some((day) => completedBefore.get(day.id) !== day.lastCompleted);
+}
 
 /**
  * Sends the signed-in user's outbox (issue #18) when there is a chance the api answers: at start, when the browser
@@ -29,15 +42,18 @@ export function useOutboxSync(): void {
   useEffect(() => {
     if (!outbox) return;
     setSendingUser(outbox.userId);
-    const stopListening = outbox.onServerState(async ({ workoutDays, workoutState, openSession }) => {
+    const stopListening = outbox.onServerState(async (state) => {
+      const { workoutDays, workoutState, openSession } = state;
       // A read sent before the batch was applied must not land after its answer and bring the old state back.
       await Promise.all(SERVER_STATE_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      const hintsStale = hintsMayHaveChanged(queryClient.getQueryData<WorkoutDay[]>(queryKeys.workoutDays), state);
       queryClient.setQueryData(queryKeys.workoutDays, workoutDays);
       queryClient.setQueryData(queryKeys.workoutState, workoutState);
       queryClient.setQueryData(queryKeys.openSession, openSession);
-      // The synced sets are progress now: the charts and the 'Last time' hints are asked for again.
+      // The synced sets are progress now: the charts are asked for again, and the 'Last time' hints when they may
+      // have changed.
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.lastWorkouts });
+      if (hintsStale) void queryClient.invalidateQueries({ queryKey: queryKeys.lastWorkouts });
       // And may be new records or achieve goals (issue #19).
       void queryClient.invalidateQueries({ queryKey: queryKeys.records });
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
