@@ -101,9 +101,11 @@ describe('useUser', () => {
       // Signed out: the answer to POST /api/logout cleared the hint, and useLogout cached null.
       clearSignedInHint();
       act(() => setSignedInUser(queryClient, null));
+      await waitFor(() => expect(result.current.data).toBeNull());
       await act(() => queryClient.refetchQueries({ queryKey: queryKeys.user }));
       expect(api.callsTo('GET /api/user')).toHaveLength(1);
-      expect(result.current.data).toBeNull();
+      // The cache itself: the screen learns of a change a timer tick later (TanStack's notifyManager).
+      expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
     });
   });
 });
