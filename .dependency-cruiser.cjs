@@ -1,6 +1,7 @@
 // The one-way dependencies of docs/architecture.md ("One-way dependencies"), checked by `npm run lint` and `npm test`:
 //
 //   @hit/contracts  <-  @hit/platform  <-  @hit/ui  <-  remotes (mf-auth, mf-workout, mf-analytics, mf-account)  <-  shell
+//   @hit/routing (the shared router: react-router-dom's few exports we use)  <-  @hit/platform, @hit/ui, the apps
 //   @hit/contracts  <-  api   (-> @hit/embedded-mongo: loaded lazily by src/db.ts, and by the api's tests)
 //
 // Paths are relative to the repository root. `@hit/*` imports resolve through the workspace symlinks in node_modules
@@ -51,18 +52,26 @@ module.exports = {
       to: { path: '^packages/', pathNot: '^packages/contracts/' },
     },
     {
+      name: 'routing-not-to-packages',
+      comment: '@hit/routing re-exports the router: it imports nothing of ours.',
+      severity: 'error',
+      from: { path: '^packages/routing/' },
+      to: { path: '^packages/', pathNot: '^packages/routing/' },
+    },
+    {
       name: 'platform-only-to-contracts',
-      comment: '@hit/platform imports @hit/contracts only (@hit/ui builds on it, not the other way round).',
+      comment:
+        '@hit/platform imports @hit/contracts and @hit/routing only (@hit/ui builds on it, not the other way round).',
       severity: 'error',
       from: { path: '^packages/platform/' },
-      to: { path: '^packages/', pathNot: '^packages/(platform|contracts)/' },
+      to: { path: '^packages/', pathNot: '^packages/(platform|contracts|routing)/' },
     },
     {
       name: 'ui-only-to-platform-and-contracts',
-      comment: '@hit/ui imports @hit/platform and @hit/contracts only.',
+      comment: '@hit/ui imports @hit/platform, @hit/contracts and @hit/routing only.',
       severity: 'error',
       from: { path: '^packages/ui/' },
-      to: { path: '^packages/', pathNot: '^packages/(ui|platform|contracts)/' },
+      to: { path: '^packages/', pathNot: '^packages/(ui|platform|contracts|routing)/' },
     },
     {
       name: 'embedded-mongo-not-to-packages',

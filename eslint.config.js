@@ -80,4 +80,22 @@ module.exports = defineConfig([
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // The browser code reaches the router through @hit/routing, the shared singleton built tree-shaken
+    // (packages/routing/src/index.ts). Tests may render with react-router-dom's MemoryRouter: under jest both names
+    // are one module.
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'packages/{platform,ui}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: "Import it from '@hit/routing' (a second router in the page)." },
+            { name: 'react-router', message: "Import it from '@hit/routing' (a second router in the page)." },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -63,8 +63,7 @@ function remoteBuildDir(repoRoot, folder) {
 const SHARED_SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
+  '@hit/routing',
   '@tanstack/react-query',
   '@tanstack/query-core',
   'styled-components',

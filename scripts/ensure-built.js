@@ -48,7 +48,13 @@ function newestMtime(paths) {
 }
 
 // A front-end build also depends on the shared packages and the shared build config.
-const frontEndInputs = ['packages/platform/src', 'packages/ui/src', 'packages/contracts/src', 'config'];
+const frontEndInputs = [
+  'packages/platform/src',
+  'packages/routing/src',
+  'packages/ui/src',
+  'packages/contracts/src',
+  'config',
+];
 
 function isStale({ dir, output }) {
   const outputPath = path.join(root, output);

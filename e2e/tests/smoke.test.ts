@@ -69,7 +69,7 @@ describe('the production app in a real browser', () => {
       'react',
       'react/jsx-runtime',
       'react-dom',
-      'react-router',
+      '@hit/routing',
       '@tanstack/react-query',
       'styled-components',
       '@hit/ui',
@@ -84,6 +84,7 @@ describe('the production app in a real browser', () => {
     // The remote really consumed the shell's copies rather than bundling its own.
     expect(shared['react/jsx-runtime'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
     expect(shared['@hit/platform'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
+    expect(shared['@hit/routing'].users).toEqual(expect.arrayContaining(['shell', 'mf_auth']));
     expect(watched.unexpected()).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
 // config/budgets.js, which the bench harness reports too.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(__dirname, '../..');
 const budgets = require(path.join(root, 'config/budgets.js'));
@@ -51,6 +52,33 @@ describe('bundle budgets (production build)', () => {
       } else {
         expect({ build, packages }).toEqual({ build, packages: [] });
       }
+    }
+  });
+
+  it('builds the shared router tree-shaken, in the shell and in each remote (@hit/routing, not react-router-dom whole)', () => {
+    const builds = { shell: path.join(root, 'shell/dist') };
+    for (const folder of budgets.REMOTE_FOLDERS) {
+      const { version } = require(path.join(root, folder, 'package.json'));
+      Object.assign(builds, { [folder]: path.join(root, folder, 'dist', version) });
+    }
+    for (const [build, dir] of Object.entries(builds)) {
+      const routerChunks = fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.js') && fs.existsSync(path.join(dir, `${file}.map`)))
+        .filter((file) => {
+          const { sources } = JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8'));
+          return sources.some((source: string) => source.includes('node_modules/react-router/'));
+        });
+      const gzipKb = routerChunks.reduce(
+        (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length / 1024,
+        0,
+      );
+      // The whole of react-router 7 is about 61 KB; the parts the apps use about 14.
+      expect({ build, routerChunks: routerChunks.length, under20Kb: gzipKb < 20 }).toEqual({
+        build,
+        routerChunks: 1,
+        under20Kb: true,
+      });
     }
   });
 

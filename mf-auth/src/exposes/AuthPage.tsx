@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from '@hit/routing';
 import type { AuthPageProps } from '@hit/contracts';
 import { BuildLabel } from '@hit/ui';
 import { buildLabel, remoteVersion } from '../buildInfo';

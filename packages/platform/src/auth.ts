@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@hit/routing';
 import type { LoginBody, RegisterBody, User } from '@hit/contracts';
 import { apiRequest } from './apiClient';
 import { authErrorMessage } from './authErrorMessage';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@hit/routing';
 import type { ResetPasswordBody, User } from '@hit/contracts';
 import { apiRequest } from './apiClient';
 import { setSignedInUser } from './auth';

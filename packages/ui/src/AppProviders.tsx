@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@hit/routing';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { GlobalStyle } from './GlobalStyle';
 import { ThemeProvider } from './ThemeProvider';

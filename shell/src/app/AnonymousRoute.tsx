@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from '@hit/routing';
 import { useUser } from '@hit/platform';
 import { Spinner } from '@hit/ui';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from '@hit/routing';
 import { Spinner } from '@hit/ui';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemoteComponent } from '../remotes/RemoteComponent';

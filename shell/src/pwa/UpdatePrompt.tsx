@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@hit/routing';
 import styled from 'styled-components';
 import { useWorkoutActive } from '@hit/platform';
 import { Button } from '@hit/ui';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '@hit/routing';
 import styled from 'styled-components';
 import { buttonLook, buttonStyles, type ButtonLook, type ButtonStyleProps } from './buttonStyles';
 

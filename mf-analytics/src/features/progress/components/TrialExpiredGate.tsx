@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@hit/routing';
 import styled from 'styled-components';
 import { useCheckout } from '@hit/platform';
 import { UpgradePrompt } from '@hit/ui';

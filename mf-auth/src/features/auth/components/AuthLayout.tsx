@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@hit/routing';
 import styled from 'styled-components';
 import { BrandMark } from './icons';
 import { MarketingPanel, TRIAL_NOTE } from './MarketingPanel';

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@hit/routing';
 import styled from 'styled-components';
 import { Card } from '@hit/ui';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@hit/routing';
 import type { Goal } from '@hit/contracts';
 import { isAccessDenied, type Access } from '@hit/platform';
 import { TextButton } from '@hit/ui';
