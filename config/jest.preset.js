@@ -7,6 +7,7 @@ const root = path.resolve(__dirname, '..');
 const sourceMapped = {
   '^@hit/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
   '^@hit/contracts/rules$': path.join(root, 'packages/contracts/src/rules/index.ts'),
+  '^@hit/contracts/remotes$': path.join(root, 'packages/contracts/src/remotes.ts'),
   '^@hit/embedded-mongo$': path.join(root, 'packages/embedded-mongo/src/index.ts'),
 };
 

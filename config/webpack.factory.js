@@ -41,6 +41,7 @@ const SINGLETONS = [
 const SOURCE_ALIASES = {
   '@hit/contracts$': path.join(root, 'packages/contracts/src/index.ts'),
   '@hit/contracts/rules$': path.join(root, 'packages/contracts/src/rules/index.ts'),
+  '@hit/contracts/remotes$': path.join(root, 'packages/contracts/src/remotes.ts'),
 };
 
 function requireContracts() {

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type TestDatabase,
 } from './helpers';
+import { strictObject } from 'zod/mini';
 
 /**
  * The HTML the api renders for each page (issue #25, "No waterfall"; src/pages.ts): the visitor's remote map inlined
@@ -154,7 +155,7 @@ describe('the HTML of each page', () => {
     it('inlines at /auth the map GET /api/remotes answers the visitor, and preloads the sign-in remote only', async () => {
       const browser = request.agent(app);
       const { page, html, answered } = await pageAndMap(browser, '/auth');
-      expect(remoteMapSchema.strict().parse(inlinedMap(html))).toEqual(answered);
+      expect(strictObject(remoteMapSchema.shape).parse(inlinedMap(html))).toEqual(answered);
       expect(answered.remotes.map(({ name }) => name)).toEqual(['mf_auth', 'mf_workout', 'mf_analytics', 'mf_account']);
       expect(preloadsOf(html)).toEqual(remoteFiles('mf-auth', '1.0.0', AUTH_CHUNKS));
       // The remote's own copies of the shared singletons (the shell provides them) and its lazy chunks: not preloaded.

@@ -7,6 +7,7 @@ import { compareVersions } from '../src/remoteBuilds';
 import { cohortBucket, inCanary } from '../src/rollout';
 import { COHORT_COOKIE } from '../src/routes/remotes';
 import { buildTestApp, makeStaticRoot, signUp, startTestDatabase, TEST_PASSWORD, type TestDatabase } from './helpers';
+import { strictObject } from 'zod/mini';
 
 const manifest = '{"id":"remote"}';
 
@@ -58,7 +59,7 @@ describe('GET /api/remotes', () => {
       .get('/api/remotes')
       .expect(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(remoteMapSchema.strict().parse(response.body)).toEqual({
+    expect(strictObject(remoteMapSchema.shape).parse(response.body)).toEqual({
       remotes: [
         { name: 'mf_auth', version: '0.10.0', entry: '/remotes/mf-auth/0.10.0/mf-manifest.json' },
         { name: 'mf_workout', version: '1.2.3', entry: '/remotes/mf-workout/1.2.3/mf-manifest.json' },
@@ -99,7 +100,7 @@ describe('GET /api/remotes', () => {
     const app = buildTestApp(database, { REMOTES_MODE: 'dev' }, staticRoot.root);
     const response = await request(app).get('/api/remotes').expect(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(remoteMapSchema.strict().parse(response.body)).toEqual({
+    expect(strictObject(remoteMapSchema.shape).parse(response.body)).toEqual({
       remotes: REMOTES.map(({ name, devPort }) => ({
         name,
         version: 'dev',
@@ -161,7 +162,7 @@ describe('GET /api/remotes with the release table', () => {
     await release('mf_auth', '1.0.0');
     const response = await request(app).get('/api/remotes').expect(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(remoteMapSchema.strict().parse(response.body)).toEqual({
+    expect(strictObject(remoteMapSchema.shape).parse(response.body)).toEqual({
       remotes: [
         { name: 'mf_auth', version: '1.0.0', entry: '/remotes/mf-auth/1.0.0/mf-manifest.json' },
         { name: 'mf_workout', version: '2.1.0', entry: '/remotes/mf-workout/2.1.0/mf-manifest.json' },
@@ -321,7 +322,7 @@ describe('GET /api/remotes with the release table', () => {
     await release('mf_auth', '0.5.0');
     await release('mf_workout', '2.0.0', { version: '9.9.9', percent: 100 });
     const response = await request(app).get('/api/remotes').expect(200);
-    expect(remoteMapSchema.strict().parse(response.body).remotes).toEqual([
+    expect(strictObject(remoteMapSchema.shape).parse(response.body).remotes).toEqual([
       { name: 'mf_auth', version: '1.2.0', entry: '/remotes/mf-auth/1.2.0/mf-manifest.json' },
       { name: 'mf_workout', version: '2.0.0', entry: '/remotes/mf-workout/2.0.0/mf-manifest.json' },
     ]);

@@ -55,20 +55,30 @@ describe('bundle budgets (production build)', () => {
     }
   });
 
-  it('builds the shared router tree-shaken, in the shell and in each remote (@hit/routing, not react-router-dom whole)', () => {
-    const builds = { shell: path.join(root, 'shell/dist') };
+  /** Each browser build's folder, and its scripts with the sources their maps name. */
+  const builds = () => {
+    const dirs: Record<string, string> = { shell: path.join(root, 'shell/dist') };
     for (const folder of budgets.REMOTE_FOLDERS) {
       const { version } = require(path.join(root, folder, 'package.json'));
-      Object.assign(builds, { [folder]: path.join(root, folder, 'dist', version) });
+      dirs[folder] = path.join(root, folder, 'dist', version);
     }
-    for (const [build, dir] of Object.entries(builds)) {
-      const routerChunks = fs
+    return Object.entries(dirs).map(([build, dir]) => {
+      const scripts = fs
         .readdirSync(dir)
         .filter((file) => file.endsWith('.js') && fs.existsSync(path.join(dir, `${file}.map`)))
-        .filter((file) => {
-          const { sources } = JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8'));
-          return sources.some((source: string) => source.includes('node_modules/react-router/'));
-        });
+        .map((file) => ({
+          file,
+          sources: JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8')).sources as string[],
+        }));
+      return { build, dir, scripts };
+    });
+  };
+
+  it('builds the shared router tree-shaken, in the shell and in each remote (@hit/routing, not react-router-dom whole)', () => {
+    for (const { build, dir, scripts } of builds()) {
+      const routerChunks = scripts
+        .filter(({ sources }) => sources.some((source) => source.includes('node_modules/react-router/')))
+        .map(({ file }) => file);
       const gzipKb = routerChunks.reduce(
         (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length / 1024,
         0,
@@ -79,6 +89,13 @@ describe('bundle budgets (production build)', () => {
         routerChunks: 1,
         under20Kb: true,
       });
+    }
+  });
+
+  it("has none of zod's method-chaining build in the browser: the remote map is checked with zod/mini", () => {
+    for (const { build, scripts } of builds()) {
+      const classic = scripts.filter(({ sources }) => sources.some((source) => source.includes('/zod/v4/classic/')));
+      expect({ build, classic: classic.map(({ file }) => file) }).toEqual({ build, classic: [] });
     }
   });
 

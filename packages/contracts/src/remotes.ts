@@ -1,4 +1,7 @@
-import { z } from 'zod';
+// zod/mini, not zod: the browser validates the remote map on every start (packages/platform/src/remoteMap.ts), and
+// this module is its only schema there (`@hit/contracts/remotes`). zod/mini's functional checks are tree-shaken to
+// about 6 KB of gzip; zod's method-chaining build is 28 KB whatever one uses of it.
+import * as z from 'zod/mini';
 
 /** The four module-federated remotes: MF name, source folder, exposed entry, dev-server port. */
 export const REMOTES = [
@@ -14,10 +17,10 @@ export const remoteNames = REMOTES.map((r) => r.name) as [RemoteName, ...RemoteN
 export const remoteEntrySchema = z.object({
   name: z.enum(remoteNames),
   /** URL of the remote's mf-manifest.json for this visitor. */
-  entry: z.string().min(1),
-  version: z.string().min(1),
+  entry: z.string().check(z.minLength(1)),
+  version: z.string().check(z.minLength(1)),
   /** The stable entry to fall back to when `entry` (a canary) fails to load. */
-  fallbackEntry: z.string().min(1).optional(),
+  fallbackEntry: z.optional(z.string().check(z.minLength(1))),
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 

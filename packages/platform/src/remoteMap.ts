@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { remoteMapSchema, type RemoteMap } from '@hit/contracts';
+import { remoteMapSchema, type RemoteMap } from '@hit/contracts/remotes';
 import { request } from './apiClient';
 import { isNetworkFailure } from './networkStatus';
 import { queryKeys } from './queryKeys';

@@ -9,6 +9,7 @@ export * from './passwords';
 export * from './plates';
 export * from './program';
 export * from './records';
+export * from './restAlerts';
 export * from './rotation';
 export * from './setTimes';
 export * from './signedIn';

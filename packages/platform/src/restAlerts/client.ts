@@ -2,13 +2,8 @@
 // workout, the account panel, a sign-in on a device that chose it): what the device can do, turning the alert on and
 // off, and the api calls of packages/contracts/src/push.ts. Every api call goes out in the order it was made, so a
 // pause's cancel never overtakes the schedule it cancels.
-import {
-  REST_ALERT_UNAVAILABLE,
-  type PushKey,
-  type RestAlertUnavailableReason,
-  type SavePushSubscriptionBody,
-  type ScheduleRestAlertBody,
-} from '@hit/contracts';
+import type { PushKey, SavePushSubscriptionBody, ScheduleRestAlertBody } from '@hit/contracts';
+import { REST_ALERT_UNAVAILABLE, type RestAlertUnavailableReason } from '@hit/contracts/rules';
 import { ApiError, apiRequest } from '../apiClient';
 import { deviceId, restAlertChoice, setRestAlertChoice } from './choice';
 import { REST_ALERT_PUSH_FAILED, REST_ALERT_SAVE_FAILED } from './messages';

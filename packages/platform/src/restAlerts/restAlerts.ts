@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { REST_ALERT_OFFER } from '@hit/contracts';
+import { REST_ALERT_OFFER } from '@hit/contracts/rules';
 import { restAlertChoice, useRestAlertChoice } from './choice';
 import type { RestAlertAvailability, RestAlertPlan } from './client';
 
