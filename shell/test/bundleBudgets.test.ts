@@ -92,6 +92,22 @@ describe('bundle budgets (production build)', () => {
     }
   });
 
+  it('has one module federation runtime in the page: the shell provides it, the remote entries use it', () => {
+    const runtimeCoreSources = (sources: string[]) =>
+      sources.filter((source) => source.includes('node_modules/@module-federation/runtime-core/'));
+    for (const { build, scripts } of builds()) {
+      if (build === 'shell') {
+        const main = scripts.find(({ file }) => file === 'main.js')!;
+        // Once, not also as the CommonJS copy the provider plugin would otherwise bring (config/webpack.factory.js).
+        const copies = runtimeCoreSources(main.sources).filter((source) => /\/dist\/core\.c?js$/.test(source));
+        expect(copies).toEqual([expect.stringMatching(/\/dist\/core\.js$/)]);
+      } else {
+        const entry = scripts.find(({ file }) => file === 'remoteEntry.js')!;
+        expect({ build, runtimeCore: runtimeCoreSources(entry.sources) }).toEqual({ build, runtimeCore: [] });
+      }
+    }
+  });
+
   it("has none of zod's method-chaining build in the browser: the remote map is checked with zod/mini", () => {
     for (const { build, scripts } of builds()) {
       const classic = scripts.filter(({ sources }) => sources.some((source) => source.includes('/zod/v4/classic/')));
