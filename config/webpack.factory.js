@@ -135,7 +135,7 @@ function sharedSingletons(appPackage) {
  * A remote exposes its one entry component; the shell only consumes, at run time
  * (docs/architecture.md, "Module federation contract").
  */
-function federationOptions({ remote, appPackage }) {
+function federationOptions({ remote, appPackage, isDev = false }) {
   return {
     name: remote ? remote.name : 'shell',
     ...(remote && {
@@ -146,9 +146,10 @@ function federationOptions({ remote, appPackage }) {
     dts: false,
     shareStrategy: 'loaded-first',
     shared: sharedSingletons(appPackage),
-    // See RUNTIME_PROVIDER_ALIAS. `target: 'web'` leaves the runtime's Node.js code paths out (5 KB of main.js).
+    // See RUNTIME_PROVIDER_ALIAS. In development a remote also runs alone, on its own page with no shell to provide
+    // the runtime, so it keeps its own there. `target: 'web'` leaves the runtime's Node.js code paths out (5 KB).
     experiments: {
-      ...(remote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+      ...(!remote ? { provideExternalRuntime: true } : !isDev && { externalRuntime: true }),
       optimization: { target: 'web' },
     },
   };
@@ -446,7 +447,7 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
       },
       module: { rules: [swcRule(isDev)] },
       plugins: [
-        new ModuleFederationPlugin(federationOptions({ remote, appPackage })),
+        new ModuleFederationPlugin(federationOptions({ remote, appPackage, isDev })),
         // Read by each remote's src/buildInfo.ts (its own code, not the shared @hit/ui, which may be the shell's copy).
         build &&
           new DefinePlugin({

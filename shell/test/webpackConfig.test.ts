@@ -58,6 +58,14 @@ describe.each(REMOTES)('the $folder build', (remote) => {
     expect(config.plugins.map((p) => p.constructor.name)).toContain('ModuleFederationPlugin');
   });
 
+  it("uses the shell's module federation runtime in production, and its own on its development page", () => {
+    const appPackage = require(path.join(root, remote.folder, 'package.json'));
+    expect(federation.experiments).toEqual({ externalRuntime: true, optimization: { target: 'web' } });
+    expect(federationOptions({ remote, appPackage, isDev: true }).experiments).toEqual({
+      optimization: { target: 'web' },
+    });
+  });
+
   it('shares the singletons lazily (no eager), with the versions it asks for', () => {
     expect(Object.keys(federation.shared)).toEqual(singletons);
     expect(federation.shared.react).toEqual({ singleton: true, requiredVersion: '^19.3.1' });
@@ -108,6 +116,16 @@ describe('the shell build', () => {
     expect(federation).not.toHaveProperty('remotes');
     expect(federation).not.toHaveProperty('exposes');
     expect(Object.keys(federation.shared)).toEqual(singletons);
+  });
+
+  it('provides its module federation runtime to the remotes, in production and in development', () => {
+    const appPackage = require(path.join(root, 'shell/package.json'));
+    for (const isDev of [false, true]) {
+      expect(federationOptions({ appPackage, isDev }).experiments).toEqual({
+        provideExternalRuntime: true,
+        optimization: { target: 'web' },
+      });
+    }
   });
 
   it('is served from / with its index.html', () => {
