@@ -72,6 +72,27 @@ describe('the outbox', () => {
     expect((await storage.read('u1')).operations).toEqual([]);
   });
 
+  it('publishes a new status only when something in it changed (a screen re-renders for nothing else)', async () => {
+    const api = fakeApi();
+    const outbox = outboxWith({ send: api.send });
+    await expect(outbox.flush()).resolves.toBe('synced');
+    const synced = outbox.getStatus();
+    const heard = jest.fn();
+    outbox.subscribe(heard);
+
+    // A flush of an empty outbox reads the store again and ends as the last one did: nothing to tell.
+    await expect(outbox.flush()).resolves.toBe('synced');
+    expect(heard).not.toHaveBeenCalled();
+    expect(outbox.getStatus()).toBe(synced);
+
+    // A real change is told, and what did not change in it keeps its identity.
+    await outbox.append({ type: 'start', dayId: 1, sessionId: SESSION });
+    expect(heard).toHaveBeenCalled();
+    expect(outbox.getStatus()).not.toBe(synced);
+    expect(outbox.getStatus().operations).toHaveLength(1);
+    expect(outbox.getStatus().notices).toBe(synced.notices);
+  });
+
   it('keeps one save per session at the tail: a 3-set workout offline is start, save, complete', async () => {
     const api = fakeApi();
     api.fail(new ApiError(503, '503: Service unavailable'));

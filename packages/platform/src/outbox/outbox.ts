@@ -4,6 +4,7 @@
  * api applies each at most once, so sending one again (a lost answer, a crash, another tab) is always safe; one tab
  * sends at a time all the same (a Web Lock per user), and the others hear of every change on a BroadcastChannel.
  */
+import { replaceEqualDeep } from '@tanstack/react-query';
 import type { SyncBatchBody, SyncBatchResponse, SyncOperation, SyncResult } from '@hit/contracts';
 import { MAX_SYNC_OPERATIONS, SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
 import { ApiError, apiRequest } from '../apiClient';
@@ -206,8 +207,14 @@ export function createOutbox({
   });
   let status = computeStatus();
 
+  // A new status object only when something in it changed (TanStack Query's structural sharing keeps the unchanged
+  // parts too): reads that find the same outbox (every flush starts with one) and a flush that ends as the last did
+  // notify no one. Screens read it with useSyncExternalStore, and a new snapshot during a time-sliced render makes
+  // React throw that render away and redo it in one blocking task (issue #25: the dashboard's first render on /home).
   function publish() {
-    status = computeStatus();
+    const next = replaceEqualDeep(status, computeStatus());
+    if (next === status) return;
+    status = next;
     for (const listener of listeners) listener();
   }
 
