@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { IsRestoringProvider } from '@tanstack/react-query';
 
 /**
@@ -11,7 +11,9 @@ export function OfflineCacheGate({ restored, children }: { restored: Promise<voi
   useEffect(() => {
     let mounted = true;
     void restored.finally(() => {
-      if (mounted) setIsRestoring(false);
+      // A transition: every screen under the gate renders again, and React slices that render instead of running
+      // it as one blocking task (issue #25: total blocking time on a phone's CPU).
+      if (mounted) startTransition(() => setIsRestoring(false));
     });
     return () => {
       mounted = false;
