@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REMOTES } from '@hit/contracts';
@@ -19,8 +20,12 @@ const CONTENT_HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
  * application/manifest+json (its .webmanifest extension).
  */
 function cacheControl(res: Response, filePath: string): void {
-  res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+  const name = path.basename(filePath).replace(BROTLI_TWIN, '');
+  res.setHeader('Cache-Control', CONTENT_HASHED.test(name) ? IMMUTABLE : NO_CACHE);
 }
+
+/** The brotli twin of a built file (config/webpack.factory.js, brotliTwins): `<file>.br`. */
+const BROTLI_TWIN = /\.br$/;
 
 const staticOptions = { index: false, cacheControl: false, redirect: false, setHeaders: cacheControl } as const;
 
@@ -39,10 +44,61 @@ function isSourceMapRequest(req: Request): boolean {
   return /\.map$/i.test(decoded);
 }
 
-/** express.static for everything but source maps. */
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The path under `dir` of the file a GET or HEAD asks for, when the browser accepts brotli and the build wrote the
+ * file's brotli twin beside it; else undefined. The file itself must be there too: a twin never stands in for a file
+ * that is gone.
+ */
+async function brotliTwinOf(req: Request, dir: string): Promise<string | undefined> {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.acceptsEncodings('br') !== 'br') return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(req.path);
+  } catch {
+    return undefined;
+  }
+  const file = path.join(dir, decoded);
+  if (decoded.includes('\0') || !file.startsWith(dir + path.sep) || BROTLI_TWIN.test(file)) return undefined;
+  const [plain, twin] = await Promise.all([isFile(file), isFile(`${file}.br`)]);
+  return plain && twin ? file : undefined;
+}
+
+/**
+ * express.static for everything but source maps; a file with a brotli twin goes out as that twin (Content-Encoding
+ * br, the file's own type and cache policy), to a browser that accepts brotli (issue #25). Each request looks for
+ * the twin on disk: a remote's new version is published while the api runs (express-static-gzip, which lists the
+ * folder once at start, would miss it).
+ */
 function publicFiles(dir: string): RequestHandler {
   const serve = express.static(dir, staticOptions);
-  return (req, res, next) => (isSourceMapRequest(req) ? next() : serve(req, res, next));
+  const root = path.resolve(dir);
+  return (req, res, next) => {
+    if (isSourceMapRequest(req)) return next();
+    res.vary('Accept-Encoding');
+    brotliTwinOf(req, root).then((file) => {
+      if (!file) return serve(req, res, next);
+      const url = req.url;
+      const queryAt = url.indexOf('?');
+      req.url = queryAt === -1 ? `${url}.br` : `${url.slice(0, queryAt)}.br${url.slice(queryAt)}`;
+      res.type(path.extname(file));
+      res.setHeader('Content-Encoding', 'br');
+      serve(req, res, (error?: unknown) => {
+        // Not sent after all (the twin went away meanwhile): on as if there were none.
+        req.url = url;
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+        next(error);
+      });
+    }, next);
+  };
 }
 
 /** `/remotes/<folder>/<version>/…` from `<root>/<folder>/dist/<version>/`, for the four known remotes only. */

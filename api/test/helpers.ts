@@ -86,7 +86,7 @@ export function buildTestApp(
 }
 
 /** A throw-away folder laid out like the repository's build output: { 'shell/dist/index.html': '<html>…' }. */
-export async function makeStaticRoot(files: Record<string, string>) {
+export async function makeStaticRoot(files: Record<string, string | Uint8Array>) {
   const root = await mkdtemp(path.join(tmpdir(), 'hit-api-static-'));
   for (const [file, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });

@@ -1,3 +1,4 @@
+import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { errorBodySchema } from '@hit/contracts';
 import { buildTestApp, makeStaticRoot, startTestDatabase, type TestDatabase } from './helpers';
@@ -13,6 +14,13 @@ const withoutRemoteMap = (page: string) =>
   page
     .replace(/<script type="application\/json" id="hit-remotes">[^<]*<\/script>/, '')
     .replace(/<link rel="preload"[^>]*\/>/g, '');
+const bigScript = `/* ${'padding '.repeat(2000)} */`;
+const remoteEntry = `var mf_auth; /* ${'remote entry '.repeat(200)} */`;
+/** The brotli twins a production build writes beside its files (config/webpack.factory.js, brotliTwins). */
+const bigScriptTwin = brotliCompressSync(bigScript);
+const remoteEntryTwin = brotliCompressSync(remoteEntry);
+/** What Chromium sends (over plain http on loopback too). */
+const CHROMIUM_ENCODINGS = 'gzip, deflate, br, zstd';
 const SOURCE_MAP = '{"version":3,"sources":["webpack://@hit/shell/./src/secret-source.ts"],"mappings":""}';
 /** The environment a production api needs to start (config.ts), as the tests give it. */
 const PRODUCTION_ENV = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), PUBLIC_ORIGIN: 'https://hit.example' };
@@ -30,10 +38,14 @@ describe('static files', () => {
       'shell/dist/landing/index.html': landingHtml,
       'shell/dist/landing/landing.0a1b2c3d4e5f6a7b.js': 'console.log("landing page")',
       'shell/dist/412.3f9a0c1d2e4b5a6c.js': 'console.log("shell chunk")',
-      'shell/dist/big.0123456789abcdef.js': `/* ${'padding '.repeat(2000)} */`,
+      'shell/dist/big.0123456789abcdef.js': bigScript,
+      'shell/dist/big.0123456789abcdef.js.br': bigScriptTwin,
+      // A twin whose file is gone (a release's files removed by hand): never served in its place.
+      'shell/dist/gone.0123456789abcdef.js.br': bigScriptTwin,
       'mf-auth/dist/1.0.0/mf-manifest.json': '{"id":"mf_auth"}',
       'mf-auth/dist/1.0.0/mf-stats.json': '{}',
-      'mf-auth/dist/1.0.0/remoteEntry.js': 'var mf_auth;',
+      'mf-auth/dist/1.0.0/remoteEntry.js': remoteEntry,
+      'mf-auth/dist/1.0.0/remoteEntry.js.br': remoteEntryTwin,
       'mf-auth/dist/1.0.0/main.js': 'console.log("remote entry")',
       'mf-auth/dist/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js': 'export {}',
       'mf-auth/dist/notes.txt': 'not a build',
@@ -149,6 +161,49 @@ describe('static files', () => {
       } finally {
         await empty.remove();
       }
+    });
+  });
+
+  describe('brotli twins (issue #25)', () => {
+    it("sends a hashed chunk's twin to a browser that accepts brotli: the file's type, policy and content", async () => {
+      const response = await request(app).get('/big.0123456789abcdef.js').set('Accept-Encoding', CHROMIUM_ENCODINGS);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      // The twin as built, not the file compressed on the fly (which goes out chunked, without a length).
+      expect(response.headers['content-length']).toBe(String(bigScriptTwin.length));
+      expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(response.text).toBe(bigScript);
+    });
+
+    it("sends a remote's twin from its version folder, with that file's no-cache, and revalidates it", async () => {
+      const url = '/remotes/mf-auth/1.0.0/remoteEntry.js';
+      const first = await request(app).get(url).set('Accept-Encoding', 'br').expect(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers['content-length']).toBe(String(remoteEntryTwin.length));
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.text).toBe(remoteEntry);
+      await request(app).get(url).set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag).expect(304);
+    });
+
+    it('compresses on the fly for a browser without brotli, and sends the file as it is to one that asks none', async () => {
+      const gzip = await request(app).get('/big.0123456789abcdef.js').set('Accept-Encoding', 'gzip').expect(200);
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.text).toBe(bigScript);
+      const plain = await request(app).get('/big.0123456789abcdef.js').set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(bigScript);
+    });
+
+    it('never sends a twin for a file that is gone', async () => {
+      const response = await request(app)
+        .get('/gone.0123456789abcdef.js')
+        .set('Accept', '*/*')
+        .set('Accept-Encoding', CHROMIUM_ENCODINGS)
+        .expect(404);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toEqual({ message: 'Not found' });
     });
   });
 

@@ -253,3 +253,36 @@ describe('production source maps', () => {
     }
   });
 });
+
+describe('brotli twins (issue #25)', () => {
+  type Plugin = { constructor: { name: string }; options?: { algorithm?: unknown; filename?: unknown; test?: RegExp } };
+  // The shell and its landing page in production; the shell alone in development (its dev server).
+  const shellConfigs = (mode: 'production' | 'development') =>
+    [require(path.join(root, 'shell/webpack.config.js'))({}, { mode })].flat() as { plugins: Plugin[] }[];
+  const twinsOf = (plugins: Plugin[]) => plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
+
+  it('writes a brotli twin of each script, style sheet and JSON file in every production build, none in development', () => {
+    const production = [...shellConfigs('production'), ...REMOTES.map((remote) => configOf(remote.folder))];
+    for (const config of production) {
+      const [twins, ...more] = twinsOf(config.plugins);
+      expect(more).toEqual([]);
+      expect(twins.options).toMatchObject({ algorithm: 'brotliCompress', filename: '[path][base].br' });
+      for (const file of ['main.js', 'remoteEntry.js', 'mf-manifest.json', 'styles.0a1b2c3d.css']) {
+        expect(twins.options!.test!.test(file)).toBe(true);
+      }
+    }
+    const development = [
+      ...shellConfigs('development'),
+      ...REMOTES.map((remote) => configOf(remote.folder, 'development')),
+    ];
+    for (const config of development) expect(twinsOf(config.plugins)).toEqual([]);
+  });
+
+  it('keeps the twins out of the service worker, which the api sends them through anyway', () => {
+    const worker = shellConfigs('production')[0].plugins.find((plugin) => plugin.constructor.name === 'InjectManifest');
+    const { exclude } = (worker as unknown as { config: { exclude: RegExp[] } }).config;
+    for (const file of ['main.js.br', '470.36b91c51460cb7454a86.js.br', 'landing/landing.0a1b2c3d4e5f6a7b.js.br']) {
+      expect(exclude.some((pattern) => pattern.test(file))).toBe(true);
+    }
+  });
+});
