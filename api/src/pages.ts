@@ -12,18 +12,21 @@
  *   webpack add them), from that version's mf-manifest.json;
  * - for a signed-in visitor (the session names a user, so nothing answers 401, and the browser holds the "signed in"
  *   hint cookie, so the app asks), preloads of GET /api/user and of the screen's first reads, as the app fetches
- *   them (`credentials: 'include'`, hence `crossorigin="use-credentials"`).
+ *   them (`credentials: 'include'`, hence `crossorigin="use-credentials"`); its premium first reads too when the
+ *   user's access allows them (else they would be 402s).
  *
  * The files are parsed once per build (kept until the file on disk changes), never re-read per request.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
-import { remotePageAt, type RemoteEntry, type RemoteMap, type RemotePage } from '@hit/contracts';
+import { nextDayHintReads, remotePageAt, type RemoteEntry, type RemoteMap, type RemotePage } from '@hit/contracts';
 import { hasSignedInHint } from '@hit/contracts/rules';
+import { loadedSessionUser, type SessionUser } from './auth/sessionUser';
 import { logger } from './logger';
 import { remoteDistDir } from './remoteBuilds';
 import type { RemoteMaps } from './routes/remotes';
+import { subscriptionStatusOf } from './services/access';
 
 /** The id of the data block holding the remote map (read by @hit/platform's inlinedRemoteMap). */
 export const REMOTE_MAP_ELEMENT_ID = 'hit-remotes';
@@ -118,9 +121,37 @@ function rendersRemote(page: RemotePage, signedIn: boolean): boolean {
  * 401) and the browser holds the hint (so the app asks for the user at all, and the preloads are used).
  */
 function appSeesSignedIn(req: Request): boolean {
-  const user = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  const user = signedInUserId(req);
   // Without the hint (@hit/contracts/rules signedIn.ts) the app does not ask for the user: a preload would go unused.
-  return typeof user === 'string' && user !== '' && hasSignedInHint(req.headers.cookie);
+  return user !== undefined && hasSignedInHint(req.headers.cookie);
+}
+
+function signedInUserId(req: Request): string | undefined {
+  const user = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  return typeof user === 'string' && user !== '' ? user : undefined;
+}
+
+/**
+ * The signed-in visitor's user if they may read premium data, by the copy of their user the session carries
+ * (auth/sessionUser.ts), whatever its age: only a preload hangs on it, the api decides each read again. Without a
+ * copy, undefined.
+ */
+function userWithAccess(req: Request): SessionUser | undefined {
+  const userId = signedInUserId(req);
+  const user = userId === undefined ? undefined : loadedSessionUser(req, userId, Date.now(), Infinity);
+  return user && subscriptionStatusOf(user).canAccessFeatures ? user : undefined;
+}
+
+/** The api reads the page's screen asks for first, for a signed-in visitor. */
+function firstReadsOf(page: RemotePage, req: Request): string[] {
+  const user = (page.premiumReads || page.nextDayHints) && userWithAccess(req);
+  if (!user) return [...(page.firstReads ?? [])];
+  const rotation = page.nextDayHints ? user.rotation : undefined;
+  return [
+    ...(page.firstReads ?? []),
+    ...(page.premiumReads ?? []),
+    ...(rotation ? nextDayHintReads(rotation.nextRecommendedDay) : []),
+  ];
 }
 
 /** Runs the session middleware; resolves with its error (the session store unreachable) instead of failing. */
@@ -199,7 +230,7 @@ export function pageRenderer({ staticRoot, sessions, maps }: PageDeps): PageRend
         const [remoteName, expose] = page.expose.split('/');
         const entry = map.remotes.find(({ name }) => name === remoteName);
         if (entry) preloads.push(...(await remotePreloads(entry, expose)));
-        if (signedIn) preloads.push(...(page.firstReads ?? []).map(apiRead));
+        if (signedIn) preloads.push(...firstReadsOf(page, req).map(apiRead));
       }
     }
     return `${mapBlock}${preloads.map(preloadLink).join('')}`;

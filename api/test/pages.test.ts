@@ -1,12 +1,14 @@
 import fsPromises from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
+import { Types } from 'mongoose';
 import { remoteMapSchema, type RemoteMap } from '@hit/contracts';
 import { releaseModel, type ReleaseModel } from '../src/models/release';
 import { cohortBucket } from '../src/rollout';
 import { COHORT_COOKIE } from '../src/routes/remotes';
 import {
   buildTestApp,
+  changeUser,
   makeStaticRoot,
   signUp,
   startTestDatabase,
@@ -193,17 +195,54 @@ describe('the HTML of each page', () => {
         apiRead('/api/workout-days'),
         apiRead('/api/workout-state'),
         apiRead('/api/subscription/status'),
+        apiRead('/api/settings/plates'),
+        apiRead('/api/sessions/open'),
+        apiRead('/api/goals'),
+        apiRead('/api/records'),
+        // The 'Last time' hints of the day to do next: Day 1's exercises for a new lifter.
+        ...[101, 102, 103, 104].map((exercise) => apiRead(`/api/progress/last-workout/${exercise}/1`)),
       ]);
       expect(page.headers['cache-control']).toBe('private, no-cache');
+      // Each preload is a read the api answers this visitor, none a 401 or a 402 in the console.
+      for (const { href } of preloadsOf(html).filter(({ crossorigin }) => crossorigin === 'use-credentials'))
+        await agent.get(href).expect(200);
     });
 
-    it('preloads at /progress the user, the analytics remote and the subscription status (not the premium progress)', async () => {
-      const { agent } = await signedIn();
-      const { html, answered } = await pageAndMap(agent, '/progress');
-      expect(inlinedMap(html)).toEqual(answered);
-      expect(preloadsOf(html)).toEqual([
+    it.each(['/progress', '/analytics'])(
+      'preloads at %s the user, the analytics remote, the subscription status, the history and the goals',
+      async (url) => {
+        const { agent } = await signedIn();
+        const { html, answered } = await pageAndMap(agent, url);
+        expect(inlinedMap(html)).toEqual(answered);
+        expect(preloadsOf(html)).toEqual([
+          apiRead('/api/user'),
+          ...remoteFiles('mf-analytics', '0.3.0', ANALYTICS_CHUNKS),
+          apiRead('/api/subscription/status'),
+          apiRead('/api/progress'),
+          apiRead('/api/goals'),
+        ]);
+      },
+    );
+
+    it('preloads no premium read once the trial has ended without a subscription (each would be a 402)', async () => {
+      const { agent, user } = await signedIn();
+      await changeUser(
+        database.connection,
+        { _id: new Types.ObjectId(user.id) },
+        { $set: { trialEndsAt: new Date(Date.now() - 60_000) } },
+      );
+      await agent.get('/api/progress').expect(402);
+      const home = await pageAndMap(agent, '/home');
+      expect(preloadsOf(home.html).filter(({ href }) => href.startsWith('/api/'))).toEqual([
         apiRead('/api/user'),
-        ...remoteFiles('mf-analytics', '0.3.0', ANALYTICS_CHUNKS),
+        apiRead('/api/workout-days'),
+        apiRead('/api/workout-state'),
+        apiRead('/api/subscription/status'),
+        apiRead('/api/settings/plates'),
+      ]);
+      const progress = await pageAndMap(agent, '/progress');
+      expect(preloadsOf(progress.html).filter(({ href }) => href.startsWith('/api/'))).toEqual([
+        apiRead('/api/user'),
         apiRead('/api/subscription/status'),
       ]);
     });

@@ -157,11 +157,19 @@ export class UserSessionStore extends MongoStore {
   }
 }
 
-/** The copy read with this request's session, if it belongs to `userId` and is recent enough. */
-export function loadedSessionUser(req: Request, userId: string, now = Date.now()): SessionUser | undefined {
+/**
+ * The copy read with this request's session, if it belongs to `userId` and is at most `maxAgeMs` old (a hint that
+ * decides nothing the api enforces, such as a page's preloads, may take a copy of any age).
+ */
+export function loadedSessionUser(
+  req: Request,
+  userId: string,
+  now = Date.now(),
+  maxAgeMs = SESSION_USER_MAX_AGE_MS,
+): SessionUser | undefined {
   const loaded = (req as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER];
   if (!loaded || loaded.user._id.toHexString() !== userId) return undefined;
-  if (!loaded.copiedAt || now - loaded.copiedAt.getTime() > SESSION_USER_MAX_AGE_MS) return undefined;
+  if (!loaded.copiedAt || now - loaded.copiedAt.getTime() > maxAgeMs) return undefined;
   return sessionUserOf(loaded.user);
 }
 

@@ -1,4 +1,6 @@
 import type { RemoteExposeId } from './exposes';
+import { programDay } from './rules/program';
+import { templateDayNumber } from './rules/rotation';
 
 /** Who a page renders its remote for; anyone else is sent elsewhere by the shell's route guards. */
 export type PageAudience = 'anyone' | 'anonymous' | 'signed-in';
@@ -14,6 +16,13 @@ export interface RemotePage {
    * sends as `fetch(path, { credentials: 'include' })` with no other header, so the browser's preload of it is reused.
    */
   firstReads?: readonly string[];
+  /**
+   * First reads of premium data (402 once access has ended, when the screen does not ask for them): preloaded, as
+   * `firstReads` are, only for a signed-in visitor whose access the api allows.
+   */
+  premiumReads?: readonly string[];
+  /** Whether the screen asks for the 'Last time' hints of the day to do next (`nextDayHintReads`), premium too. */
+  nextDayHints?: boolean;
 }
 
 /**
@@ -28,22 +37,40 @@ export const REMOTE_PAGES = [
     path: '/home',
     expose: 'mf_workout/WorkoutDashboard',
     audience: 'signed-in',
-    firstReads: ['/api/workout-days', '/api/workout-state', '/api/subscription/status'],
+    // The plates, the records (premium) and the next day's 'Last time' hints are asked right after the first render,
+    // for the offline copy (mf-workout usePrefetchHints).
+    firstReads: ['/api/workout-days', '/api/workout-state', '/api/subscription/status', '/api/settings/plates'],
+    // The unfinished workout to resume and the goals card.
+    premiumReads: ['/api/sessions/open', '/api/goals', '/api/records'],
+    nextDayHints: true,
   },
-  // GET /api/progress is left out: premium (402 once access ends, when the screen does not ask) and up to megabytes.
+  // The history (up to megabytes, which the screen shows first) and the goals' lines on its charts.
   {
     path: '/progress',
     expose: 'mf_analytics/ProgressAnalytics',
     audience: 'signed-in',
     firstReads: ['/api/subscription/status'],
+    premiumReads: ['/api/progress', '/api/goals'],
   },
   {
     path: '/analytics',
     expose: 'mf_analytics/ProgressAnalytics',
     audience: 'signed-in',
     firstReads: ['/api/subscription/status'],
+    premiumReads: ['/api/progress', '/api/goals'],
   },
 ] as const satisfies readonly RemotePage[];
+
+/**
+ * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise of the day the rotation names next, as the
+ * dashboard asks for them (mf-workout usePrefetchHints, on the day `findNextDay` picks): every lifter's days are the
+ * program's three (the api seeds them from WORKOUT_PROGRAM, ids 1 to 3), so the day to do next is the one with the
+ * recommended day's template number.
+ */
+export function nextDayHintReads(nextRecommendedDay: number): string[] {
+  const day = programDay(templateDayNumber(nextRecommendedDay));
+  return (day?.exercises ?? []).map(({ id }) => `/api/progress/last-workout/${id}/${day!.dayId}`);
+}
 
 /** The remote page at `path` as the router matches it (case aside, a trailing slash the same page), or undefined. */
 export function remotePageAt(path: string): RemotePage | undefined {

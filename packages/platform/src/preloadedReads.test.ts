@@ -47,6 +47,21 @@ describe('the reads the page preloads', () => {
     expect(api.mock.calls).toHaveLength(3);
   });
 
+  it("lands a 'Last time' hint under the key the workout reads it by (exercise and day as numbers)", async () => {
+    const doc = document.implementation.createHTMLDocument('HIT Tracker');
+    doc.head.innerHTML =
+      '<link rel="preload" href="/api/progress/last-workout/101/1" as="fetch" crossorigin="use-credentials" />';
+    const hint = { weight: 100, reps: 8, unit: 'lbs' };
+    const api = mockApi({ 'GET /api/progress/last-workout/101/1': answer(200, hint) });
+    const queryClient = createQueryClient();
+
+    await fetchPreloadedReads(queryClient, doc);
+
+    expect(queryClient.getQueryData(queryKeys.lastWorkout(101, 1))).toEqual(hint);
+    await queryClient.prefetchQuery({ queryKey: queryKeys.lastWorkout(101, 1) });
+    expect(api.mock.calls).toHaveLength(1);
+  });
+
   it('settles when a read fails, leaving the failure for the screen to show', async () => {
     mockApi({
       'GET /api/user': answer(200, { id: 'u1' }),

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeyOfPath } from './queryKeys';
 
 /**
  * The api reads this page preloads: the api names them in its HTML (api/src/pages.ts, `<link rel="preload"
  * as="fetch">` of GET /api/user and of the screen's first reads) for a signed-in visitor. Their paths are their
- * query keys (queryKeys.ts).
+ * query keys (queryKeys.ts, queryKeyOfPath).
  */
 export function preloadedReadPaths(doc: Document = document): string[] {
   const paths = new Set<string>();
@@ -28,5 +29,7 @@ export function preloadedReadPaths(doc: Document = document): string[] {
  * asked again, as every restored read is when first used.
  */
 export async function fetchPreloadedReads(queryClient: QueryClient, doc: Document = document): Promise<void> {
-  await Promise.all(preloadedReadPaths(doc).map((path) => queryClient.prefetchQuery({ queryKey: [path] })));
+  await Promise.all(
+    preloadedReadPaths(doc).map((path) => queryClient.prefetchQuery({ queryKey: queryKeyOfPath(path) })),
+  );
 }

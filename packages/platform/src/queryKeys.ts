@@ -20,3 +20,15 @@ export const queryKeys = {
   /** Where each remote's code is for this user (fetched by the shell's remote loader, kept for offline starts). */
   remoteMap: ['/api/remotes'],
 } as const;
+
+const LAST_WORKOUT_PATH = /^\/api\/progress\/last-workout\/(\d+)\/(\d+)$/;
+
+/**
+ * The query key of a GET path (its inverse: the segments joined with '/' make the path): `[path]`, but for a path
+ * whose key has number segments (a 'Last time' hint), so a preloaded read lands where the screen looks for it.
+ */
+export function queryKeyOfPath(path: string): readonly unknown[] {
+  const lastWorkout = LAST_WORKOUT_PATH.exec(path);
+  if (lastWorkout) return queryKeys.lastWorkout(Number(lastWorkout[1]), Number(lastWorkout[2]));
+  return [path];
+}
