@@ -257,7 +257,13 @@ class PreloadStartupChunksPlugin {
     compiler.hooks.thisCompilation.tap(PreloadStartupChunksPlugin.name, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(PreloadStartupChunksPlugin.name, (data) => {
         const publicPath = compilation.outputOptions.publicPath;
-        const files = startupChunkFiles(compilation).filter((file) => file.endsWith('.js'));
+        // Largest first: over HTTP/1.1 a page has six connections to the origin, so the first six preloads start at
+        // once and the others wait for one of them to finish. react-dom (a third of the bytes) must not wait
+        // behind five small chunks: the render needs every one of them, so the largest is the longest pole.
+        const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
+        const files = startupChunkFiles(compilation)
+          .filter((file) => file.endsWith('.js'))
+          .sort((a, b) => size(b) - size(a));
         // main.js first: a deferred script is fetched at low priority, behind every preload, yet it runs first.
         for (const tag of data.headTags) {
           if (tag.tagName === 'script' && tag.attributes.src === `${publicPath}main.js`) {

@@ -5,7 +5,14 @@ import type { MongoClient } from 'mongodb';
 import type Stripe from 'stripe';
 import type { Config } from './config';
 import { errorHandler, notFound } from './errors';
-import { apiSecurityHeaders, noStore, refuseCrossOrigin, securityHeaders } from './security';
+import {
+  apiSecurityHeaders,
+  assetSecurityHeaders,
+  isAssetRequest,
+  noStore,
+  refuseCrossOrigin,
+  securityHeaders,
+} from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { pageRenderer } from './pages';
@@ -99,7 +106,8 @@ export function createApp({
   const maps = remoteMaps({ config, staticRoot, Release: models.Release });
   app.use(compression());
   app.use('/api', apiSecurityHeaders(), apiRouter());
-  app.use(pageHeaders);
+  const assetHeaders = assetSecurityHeaders();
+  app.use((req, res, next) => (isAssetRequest(req.path) ? assetHeaders : pageHeaders)(req, res, next));
 
   /**
    * Everything under /api, on one router mounted once: each request walks one list of layers, the routes a workout

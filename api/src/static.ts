@@ -27,7 +27,14 @@ function cacheControl(res: Response, filePath: string): void {
 /** The brotli twin of a built file (config/webpack.factory.js, brotliTwins): `<file>.br`. */
 const BROTLI_TWIN = /\.br$/;
 
-const staticOptions = { index: false, cacheControl: false, redirect: false, setHeaders: cacheControl } as const;
+// The ETag is the one validator sent (Last-Modified would say the same again, on every file).
+const staticOptions = {
+  index: false,
+  cacheControl: false,
+  lastModified: false,
+  redirect: false,
+  setHeaders: cacheControl,
+} as const;
 
 /**
  * Source maps stay on the server, for reading error reports (config/webpack.factory.js writes them hidden): a request

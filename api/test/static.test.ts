@@ -55,6 +55,8 @@ describe('static files', () => {
       'mf-auth/dist/1.0.0/remoteEntry.js.map': SOURCE_MAP,
       'mf-auth/dist/1.0.0/__federation_expose_AuthPage.8d7e6f5a4b3c2d1e.js.map': SOURCE_MAP,
       'mf-rogue/dist/1.0.0/mf-manifest.json': '{}',
+      'shell/dist/sw.js': 'self.addEventListener("fetch", () => {});',
+      'shell/dist/icons/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
     app = buildTestApp(database, {}, staticRoot.root);
   });
@@ -205,6 +207,45 @@ describe('static files', () => {
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.body).toEqual({ message: 'Not found' });
     });
+  });
+
+  describe('security headers of the built files (issue #25)', () => {
+    const DOCUMENT_ONLY = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-frame-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'referrer-policy',
+    ];
+
+    it.each([
+      '/main.js',
+      '/412.3f9a0c1d2e4b5a6c.js',
+      '/landing/landing.0a1b2c3d4e5f6a7b.js',
+      '/remotes/mf-auth/1.0.0/remoteEntry.js',
+      '/remotes/mf-auth/1.0.0/mf-manifest.json',
+    ])('sends %s with what applies to a script or JSON file, and none of the document-only headers', async (url) => {
+      const response = await request(app).get(url).set('Accept-Encoding', CHROMIUM_ENCODINGS).expect(200);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(response.headers.etag).toBeDefined();
+      for (const header of [...DOCUMENT_ONLY, 'last-modified']) expect(response.headers[header]).toBeUndefined();
+    });
+
+    it.each(['/sw.js', '/icons/icon.svg', '/home'])(
+      "keeps the page's headers on %s (a worker's CSP is its script's; an SVG opened alone can run script)",
+      async (url) => {
+        const response = await request(app).get(url).set('Accept', html).expect(200);
+        expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      },
+    );
   });
 
   describe('source maps', () => {
