@@ -15,7 +15,7 @@ import {
 } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
-import { pageRenderer } from './pages';
+import { pageRenderer, readOwnApi } from './pages';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
 import { deviceCookies } from './auth/deviceCookie';
@@ -158,7 +158,7 @@ export function createApp({
   // A page loads the session too (for its preloads), so the "signed in" hint rolls with its cookie as on /api.
   const signedInHint = keepSignedInHint(config);
   const pageSessions: RequestHandler = (req, res, next) => signedInHint(req, res, () => loginSessions(req, res, next));
-  app.use(shellFiles(staticRoot, pageRenderer({ staticRoot, sessions: pageSessions, maps })));
+  app.use(shellFiles(staticRoot, pageRenderer({ staticRoot, sessions: pageSessions, maps, readApi: readOwnApi })));
   app.use(notFound);
   app.use(errorHandler);
   /**

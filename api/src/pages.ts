@@ -10,18 +10,28 @@
  *   with `fetch(url, {})`: same-origin credentials, hence `crossorigin="anonymous"`), its remoteEntry.js and the
  *   chunks the exposed module needs first (classic scripts without a crossorigin attribute, as the runtime and
  *   webpack add them), from that version's mf-manifest.json;
- * - for a signed-in visitor (the session names a user, so nothing answers 401, and the browser holds the "signed in"
- *   hint cookie, so the app asks), preloads of GET /api/user and of the screen's first reads, as the app fetches
- *   them (`credentials: 'include'`, hence `crossorigin="use-credentials"`); its premium first reads too when the
- *   user's access allows them (else they would be 402s).
+ * - for a signed-in visitor of the app (the session names a user, so nothing answers 401, and the browser holds the
+ *   "signed in" hint cookie, so the app asks), the answers of GET /api/user and of the screen's first reads, its
+ *   premium ones too when the user's access allows them (else they would be 402s), as a second data block
+ *   `hit-reads` (`{ [path]: answer }`): no request for them is left to make. A history of megabytes (LARGE_READS)
+ *   is preloaded instead, as the app fetches it (`credentials: 'include'`, hence `crossorigin="use-credentials"`);
+ *   so is GET /api/user on the landing page, which has no query cache to put an answer in.
  *
  * The files are parsed once per build (kept until the file on disk changes), never re-read per request.
  */
 import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
-import { nextDayHintReads, remotePageAt, type RemoteEntry, type RemoteMap, type RemotePage } from '@hit/contracts';
-import { hasSignedInHint } from '@hit/contracts/rules';
+import {
+  LARGE_READS,
+  nextDayHintReads,
+  remotePageAt,
+  type RemoteEntry,
+  type RemoteMap,
+  type RemotePage,
+} from '@hit/contracts';
+import { hasSignedInHint, INLINED_READS_ELEMENT_ID } from '@hit/contracts/rules';
 import { loadedSessionUser, type SessionUser } from './auth/sessionUser';
 import { logger } from './logger';
 import { remoteDistDir } from './remoteBuilds';
@@ -36,13 +46,57 @@ export type PageKind = 'app' | 'landing';
 
 export type PageRenderer = (req: Request, res: Response, file: string, kind: PageKind) => Promise<void>;
 
+/**
+ * A GET of the api answered in this process as it would answer the page's browser (the page request's cookies), with
+ * no network in between: its status and body.
+ */
+export type ApiReader = (path: string, req: Request) => Promise<{ status: number; body: string }>;
+
 interface PageDeps {
   /** Folder holding `<remote folder>/dist/<version>/`. */
   staticRoot: string;
   /** The session middleware of /api: who is signed in decides the cohort and the data preloads. */
   sessions: RequestHandler;
   maps: RemoteMaps;
+  /** How the page reads what it writes in for a signed-in visitor. */
+  readApi: ApiReader;
 }
+
+const ownApiAgent = new http.Agent({ keepAlive: true });
+
+/**
+ * The page's reads, asked of this very server (the address the page request came in on) with the page request's
+ * cookies: the same session, access checks and answers as the browser's own GET, with none of the api's logic said
+ * twice, over loopback instead of the browser's network.
+ */
+export const readOwnApi: ApiReader = (path, req) =>
+  new Promise((resolve, reject) => {
+    const { localAddress, localPort } = req.socket;
+    const request = http.get(
+      {
+        agent: ownApiAgent,
+        host: localAddress,
+        port: localPort,
+        path,
+        headers: { accept: 'application/json', ...(req.headers.cookie && { cookie: req.headers.cookie }) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+
+/**
+ * How long a page waits for the reads it writes in: a read not answered by then is left out (the screen asks for it
+ * itself), so a slow database never holds the whole page back much longer than the screen would wait anyway.
+ */
+export const INLINED_READS_WAIT_MS = 1000;
 
 /** A file's parsed form, parsed again only when the file changes (a new build). */
 function parsedFiles<T>(parse: (text: string) => T): (file: string) => Promise<T> {
@@ -161,7 +215,35 @@ function loadSession(sessions: RequestHandler, req: Request, res: Response): Pro
   });
 }
 
-export function pageRenderer({ staticRoot, sessions, maps }: PageDeps): PageRenderer {
+/**
+ * The answers to `paths` this visitor's browser would get, each parsed, by path: those answered 200 with JSON within
+ * INLINED_READS_WAIT_MS. Anything else (a 402, an error, a slow read) is left out for the screen to ask and show.
+ */
+export async function readAnswers(
+  readApi: ApiReader,
+  paths: readonly string[],
+  req: Request,
+): Promise<Record<string, unknown>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>(
+    (resolve) => (timer = setTimeout(() => resolve(undefined), INLINED_READS_WAIT_MS)),
+  );
+  const answers = await Promise.all(
+    paths.map((path) =>
+      Promise.race([
+        readApi(path, req).then(
+          ({ status, body }) => (status === 200 ? ([path, JSON.parse(body)] as const) : undefined),
+          () => undefined,
+        ),
+        late,
+      ]),
+    ),
+  );
+  clearTimeout(timer);
+  return Object.fromEntries(answers.filter((answer) => answer !== undefined));
+}
+
+export function pageRenderer({ staticRoot, sessions, maps, readApi }: PageDeps): PageRenderer {
   const templates = parsedFiles(parseTemplate);
   const manifests = parsedFiles((text) => JSON.parse(text) as RemoteManifest);
   const warned = new Set<string>();
@@ -202,45 +284,61 @@ export function pageRenderer({ staticRoot, sessions, maps }: PageDeps): PageRend
     ];
   }
 
-  /** What goes into the page's head for this visitor, or '' when the page goes out as built. */
-  async function headFor(req: Request, res: Response, kind: PageKind): Promise<string> {
+  /**
+   * What goes into the page's head for this visitor ('' when the page goes out as built), and whether it holds their
+   * data (the answers of their reads).
+   */
+  async function headFor(req: Request, res: Response, kind: PageKind): Promise<{ head: string; private: boolean }> {
     const sessionError = await loadSession(sessions, req, res);
     if (sessionError) {
       // Without the session the cohort of a signed-in visitor is unknown: the shell asks GET /api/remotes itself.
       warnOnce('pages go out without their remote map: the session store is unreachable', {
         reason: (sessionError as Error).message,
       });
-      return '';
+      return { head: '', private: false };
     }
     const signedIn = appSeesSignedIn(req);
-    const preloads: Preload[] = [];
-    // Every page of the app asks who is signed in; the landing page does too, to send them on to /home.
-    if (signedIn) preloads.push(apiRead('/api/user'));
-    let mapBlock = '';
-    if (kind === 'app') {
-      let map: RemoteMap | undefined;
-      try {
-        map = await maps.mapFor(req, res);
-      } catch (error) {
-        warnOnce('a page went out without its remote map', { reason: (error as Error).message });
-      }
-      if (map) mapBlock = remoteMapBlock(map);
-      const page = remotePageAt(req.path);
-      if (map && page && rendersRemote(page, signedIn)) {
-        const [remoteName, expose] = page.expose.split('/');
-        const entry = map.remotes.find(({ name }) => name === remoteName);
-        if (entry) preloads.push(...(await remotePreloads(entry, expose)));
-        if (signedIn) preloads.push(...firstReadsOf(page, req).map(apiRead));
-      }
+    if (kind === 'landing') {
+      // The landing page asks who is signed in, to send them on to /home, with a fetch of its own: no query cache.
+      return { head: signedIn ? preloadLink(apiRead('/api/user')) : '', private: false };
     }
-    return `${mapBlock}${preloads.map(preloadLink).join('')}`;
+    const preloads: Preload[] = [];
+    // Every page of the app asks who is signed in.
+    const reads = signedIn ? ['/api/user'] : [];
+    let mapBlock = '';
+    let map: RemoteMap | undefined;
+    try {
+      map = await maps.mapFor(req, res);
+    } catch (error) {
+      warnOnce('a page went out without its remote map', { reason: (error as Error).message });
+    }
+    if (map) mapBlock = remoteMapBlock(map);
+    const page = remotePageAt(req.path);
+    if (map && page && rendersRemote(page, signedIn)) {
+      const [remoteName, expose] = page.expose.split('/');
+      const entry = map.remotes.find(({ name }) => name === remoteName);
+      if (entry) preloads.push(...(await remotePreloads(entry, expose)));
+      if (signedIn) reads.push(...firstReadsOf(page, req));
+    }
+    const answers = await readAnswers(
+      readApi,
+      reads.filter((read) => !LARGE_READS.includes(read)),
+      req,
+    );
+    preloads.push(...reads.filter((read) => LARGE_READS.includes(read)).map(apiRead));
+    const inlined = Object.keys(answers).length > 0;
+    const readsBlock = inlined
+      ? `<script type="application/json" id="${INLINED_READS_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`
+      : '';
+    return { head: `${mapBlock}${readsBlock}${preloads.map(preloadLink).join('')}`, private: inlined };
   }
 
   return async (req, res, file, kind) => {
     const template = await templates(file);
-    const head = await headFor(req, res, kind);
-    // The page names this visitor's map and reads: no shared cache may keep it, and the browser asks every time.
-    res.set('Cache-Control', head ? 'private, no-cache' : 'no-cache');
+    const { head, private: holdsData } = await headFor(req, res, kind);
+    // The page names this visitor's map: no shared cache may keep it, and the browser asks every time. With their
+    // data in it, no cache at all may, as none may keep the api's answers (no-store, security.ts).
+    res.set('Cache-Control', holdsData ? 'private, no-store' : head ? 'private, no-cache' : 'no-cache');
     res.type('html').send(template.render(head));
   };
 }

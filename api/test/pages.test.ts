@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { remoteMapSchema, type RemoteMap } from '@hit/contracts';
+import { INLINED_READS_WAIT_MS, readAnswers, type ApiReader } from '../src/pages';
 import { releaseModel, type ReleaseModel } from '../src/models/release';
 import { cohortBucket } from '../src/rollout';
 import { COHORT_COOKIE } from '../src/routes/remotes';
@@ -56,6 +57,12 @@ const AUTH_CANARY_CHUNKS = ['12.2222222222222222.js', '__federation_expose_AuthP
 const WORKOUT_CHUNKS = ['504.4444444444444444.js', '__federation_expose_WorkoutDashboard.5555555555555555.js'];
 const WORKOUT_CANARY_CHUNKS = ['__federation_expose_WorkoutDashboard.6666666666666666.js'];
 const ANALYTICS_CHUNKS = ['__federation_expose_ProgressAnalytics.7777777777777777.js'];
+
+/** The reads the api wrote into the page, by path (undefined without its data block). */
+function inlinedReads(html: string): Record<string, unknown> | undefined {
+  const match = /<script type="application\/json" id="hit-reads">([^<]*)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]) : undefined;
+}
 
 /** The map in the page's data block (undefined without one). */
 function inlinedMap(html: string): unknown {
@@ -185,46 +192,53 @@ describe('the HTML of each page', () => {
   });
 
   describe('for a signed-in visitor', () => {
-    it("preloads at /home the user, the workout remote and the dashboard's first reads, beside the map", async () => {
+    /** What GET of each path answers `agent` now, by path: what the page must have written in. */
+    async function answersOf(agent: ReturnType<typeof request.agent>, paths: string[]) {
+      const answers: Record<string, unknown> = {};
+      for (const path of paths) answers[path] = (await agent.get(path).expect(200)).body;
+      return answers;
+    }
+
+    it("writes into /home the user and the dashboard's first reads, and preloads the workout remote, beside the map", async () => {
       const { agent } = await signedIn();
       const { page, html, answered } = await pageAndMap(agent, '/home');
       expect(inlinedMap(html)).toEqual(answered);
-      expect(preloadsOf(html)).toEqual([
-        apiRead('/api/user'),
-        ...remoteFiles('mf-workout', '2.0.0', WORKOUT_CHUNKS),
-        apiRead('/api/workout-days'),
-        apiRead('/api/workout-state'),
-        apiRead('/api/subscription/status'),
-        apiRead('/api/settings/plates'),
-        apiRead('/api/sessions/open'),
-        apiRead('/api/goals'),
-        apiRead('/api/records'),
-        // The 'Last time' hints of the day to do next: Day 1's exercises for a new lifter.
-        ...[101, 102, 103, 104].map((exercise) => apiRead(`/api/progress/last-workout/${exercise}/1`)),
-      ]);
-      expect(page.headers['cache-control']).toBe('private, no-cache');
-      // Each preload is a read the api answers this visitor, none a 401 or a 402 in the console.
-      for (const { href } of preloadsOf(html).filter(({ crossorigin }) => crossorigin === 'use-credentials'))
-        await agent.get(href).expect(200);
+      expect(preloadsOf(html)).toEqual(remoteFiles('mf-workout', '2.0.0', WORKOUT_CHUNKS));
+      expect(inlinedReads(html)).toEqual(
+        await answersOf(agent, [
+          '/api/user',
+          '/api/workout-days',
+          '/api/workout-state',
+          '/api/subscription/status',
+          '/api/settings/plates',
+          '/api/sessions/open',
+          '/api/goals',
+          '/api/records',
+          // The 'Last time' hints of the day to do next: Day 1's exercises for a new lifter.
+          ...[101, 102, 103, 104].map((exercise) => `/api/progress/last-workout/${exercise}/1`),
+        ]),
+      );
+      // Their data is in it: no cache may keep it, as none may keep the api's answers.
+      expect(page.headers['cache-control']).toBe('private, no-store');
     });
 
     it.each(['/progress', '/analytics'])(
-      'preloads at %s the user, the analytics remote, the subscription status, the history and the goals',
+      'writes into %s the user, the subscription status and the goals, and preloads the history (up to megabytes)',
       async (url) => {
         const { agent } = await signedIn();
         const { html, answered } = await pageAndMap(agent, url);
         expect(inlinedMap(html)).toEqual(answered);
         expect(preloadsOf(html)).toEqual([
-          apiRead('/api/user'),
           ...remoteFiles('mf-analytics', '0.3.0', ANALYTICS_CHUNKS),
-          apiRead('/api/subscription/status'),
           apiRead('/api/progress'),
-          apiRead('/api/goals'),
         ]);
+        expect(inlinedReads(html)).toEqual(
+          await answersOf(agent, ['/api/user', '/api/subscription/status', '/api/goals']),
+        );
       },
     );
 
-    it('preloads no premium read once the trial has ended without a subscription (each would be a 402)', async () => {
+    it('asks for no premium read once the trial has ended without a subscription (each would be a 402)', async () => {
       const { agent, user } = await signedIn();
       await changeUser(
         database.connection,
@@ -233,25 +247,24 @@ describe('the HTML of each page', () => {
       );
       await agent.get('/api/progress').expect(402);
       const home = await pageAndMap(agent, '/home');
-      expect(preloadsOf(home.html).filter(({ href }) => href.startsWith('/api/'))).toEqual([
-        apiRead('/api/user'),
-        apiRead('/api/workout-days'),
-        apiRead('/api/workout-state'),
-        apiRead('/api/subscription/status'),
-        apiRead('/api/settings/plates'),
+      expect(Object.keys(inlinedReads(home.html) ?? {})).toEqual([
+        '/api/user',
+        '/api/workout-days',
+        '/api/workout-state',
+        '/api/subscription/status',
+        '/api/settings/plates',
       ]);
       const progress = await pageAndMap(agent, '/progress');
-      expect(preloadsOf(progress.html).filter(({ href }) => href.startsWith('/api/'))).toEqual([
-        apiRead('/api/user'),
-        apiRead('/api/subscription/status'),
-      ]);
+      expect(Object.keys(inlinedReads(progress.html) ?? {})).toEqual(['/api/user', '/api/subscription/status']);
+      expect(preloadsOf(progress.html).filter(({ href }) => href.startsWith('/api/'))).toEqual([]);
     });
 
-    it('preloads at /auth only the user: a signed-in visitor is sent on, the sign-in remote never shows', async () => {
+    it('writes into /auth only the user: a signed-in visitor is sent on, the sign-in remote never shows', async () => {
       const { agent } = await signedIn();
       const { html, answered } = await pageAndMap(agent, '/auth');
       expect(inlinedMap(html)).toEqual(answered);
-      expect(preloadsOf(html)).toEqual([apiRead('/api/user')]);
+      expect(preloadsOf(html)).toEqual([]);
+      expect(inlinedReads(html)).toEqual(await answersOf(agent, ['/api/user']));
     });
 
     it('preloads at / only the user, whom the landing page asks for before sending them to /home', async () => {
@@ -324,7 +337,7 @@ describe('the HTML of each page', () => {
 
   describe('security and caching', () => {
     it.each(['/auth', '/home', '/progress'])(
-      'keeps the CSP of %s without inline scripts: the map is a data block, every other script a file of this origin',
+      'keeps the CSP of %s without inline scripts: the map and the reads are data blocks, the other script a file of this origin',
       async (url) => {
         const { agent } = await signedIn();
         const response = await agent.get(url).set('Accept', HTML).expect(200);
@@ -332,7 +345,11 @@ describe('the HTML of each page', () => {
         const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
         expect(scriptSrc).toBe("'self'");
         const scripts = [...response.text.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes.trim());
-        expect(scripts).toEqual(['defer="defer" src="/main.js"', 'type="application/json" id="hit-remotes"']);
+        expect(scripts).toEqual([
+          'defer="defer" src="/main.js"',
+          'type="application/json" id="hit-remotes"',
+          'type="application/json" id="hit-reads"',
+        ]);
       },
     );
 
@@ -340,6 +357,18 @@ describe('the HTML of each page', () => {
       const response = await request(app).get('/auth').set('Accept', HTML).expect(200);
       const block = /id="hit-remotes">([^<]*)<\/script>/.exec(response.text)![1];
       expect(block).not.toMatch(/[<>]/);
+    });
+
+    it('cannot be broken out of by what the reads hold: a name with "</script>" stays inside the data block', async () => {
+      const { agent } = await signUp(app, { firstName: '</script><script>alert(1)</script><!--' });
+      agent.jar.setCookie(`${SIGNED_IN_HINT}; Path=/`);
+      const response = await agent.get('/home').set('Accept', HTML).expect(200);
+      // "<" is written \u003c: nothing inside can end the element or open a comment.
+      const block = /id="hit-reads">([^<]*)<\/script>/.exec(response.text)![1];
+      expect(block).not.toContain('<');
+      expect(inlinedReads(response.text)!['/api/user']).toMatchObject({
+        firstName: '</script><script>alert(1)</script><!--',
+      });
     });
 
     it('reads the page and the manifests from disk once per build, not per request', async () => {
@@ -368,5 +397,36 @@ describe('the HTML of each page', () => {
       expect(response.text).toBe(INDEX);
       expect(response.headers['cache-control']).toBe('no-cache');
     });
+  });
+});
+
+describe('the reads a page writes in (readAnswers)', () => {
+  const req = {} as Parameters<typeof readAnswers>[2];
+
+  it('holds each read answered 200, parsed, by path, and leaves out the others for the screen to ask', async () => {
+    const readApi: ApiReader = async (path) => {
+      if (path === '/api/goals') return { status: 402, body: '{"message":"Your free trial has ended."}' };
+      if (path === '/api/records') throw new Error('connection reset');
+      return { status: 200, body: JSON.stringify({ path }) };
+    };
+    await expect(
+      readAnswers(readApi, ['/api/user', '/api/goals', '/api/records', '/api/workout-days'], req),
+    ).resolves.toEqual({
+      '/api/user': { path: '/api/user' },
+      '/api/workout-days': { path: '/api/workout-days' },
+    });
+  });
+
+  it(`waits at most ${INLINED_READS_WAIT_MS} ms: a slow read is left out, the page goes out`, async () => {
+    jest.useFakeTimers();
+    try {
+      const readApi: ApiReader = (path) =>
+        path === '/api/user' ? Promise.resolve({ status: 200, body: '{"id":"u1"}' }) : new Promise(() => undefined);
+      const answers = readAnswers(readApi, ['/api/user', '/api/workout-days'], req);
+      await jest.advanceTimersByTimeAsync(INLINED_READS_WAIT_MS);
+      await expect(answers).resolves.toEqual({ '/api/user': { id: 'u1' } });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

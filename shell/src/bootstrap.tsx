@@ -1,6 +1,12 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient, fetchPreloadedReads, OfflineCacheGate, startOfflineCache } from '@hit/platform';
+import {
+  createQueryClient,
+  fetchPreloadedReads,
+  OfflineCacheGate,
+  seedInlinedReads,
+  startOfflineCache,
+} from '@hit/platform';
 import { AppProviders } from '@hit/ui';
 import { App } from './app/App';
 import { startServiceWorker } from './pwa/appUpdates';
@@ -10,9 +16,15 @@ import { registerRemoteMap } from './remotes/remoteLoader';
 const queryClient = createQueryClient();
 // The last signed-in user's reads, restored from IndexedDB while the first screen paints (no query runs before).
 const offlineCache = startOfflineCache(queryClient);
-// The reads the api preloaded for this page (a signed-in visitor's user and first screen), asked once the cache is
-// restored; the browser is fetching them already. The first remote renders with them (remotes/firstReads.ts).
-setFirstReads(offlineCache.restored.then(() => fetchPreloadedReads(queryClient)));
+// The reads the api wrote into this page (a signed-in visitor's user and first screen) go into the cache once it is
+// restored; those it preloaded instead (a history of megabytes) are asked then, the browser fetching them already.
+// The first remote renders with them (remotes/firstReads.ts).
+setFirstReads(
+  offlineCache.restored.then(() => {
+    seedInlinedReads(queryClient);
+    return fetchPreloadedReads(queryClient);
+  }),
+);
 
 // Fetch the remote map while the first screen paints. A failure here is not lost: the next remote that is
 // needed asks again and shows its fallback if it still fails.

@@ -12,8 +12,9 @@ export interface RemotePage {
   expose: RemoteExposeId;
   audience: PageAudience;
   /**
-   * The api reads the screen asks for as soon as it renders, for a signed-in visitor: each is a GET the query client
-   * sends as `fetch(path, { credentials: 'include' })` with no other header, so the browser's preload of it is reused.
+   * The api reads the screen asks for as soon as it renders, for a signed-in visitor: the api writes their answers
+   * into the page (LARGE_READS excepted, which it preloads), and the app puts them in its query cache under the
+   * path's key (a GET of the path, as the query client sends it).
    */
   firstReads?: readonly string[];
   /**
@@ -60,6 +61,12 @@ export const REMOTE_PAGES = [
     premiumReads: ['/api/progress', '/api/goals'],
   },
 ] as const satisfies readonly RemotePage[];
+
+/**
+ * Reads whose answer can run to megabytes (a lifter's whole history): a page preloads them (`<link rel="preload">`)
+ * instead of writing their answers into its HTML (api/src/pages.ts), which would hold back the rest of the page.
+ */
+export const LARGE_READS: readonly string[] = ['/api/progress'];
 
 /**
  * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise of the day the rotation names next, as the

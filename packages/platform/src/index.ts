@@ -35,6 +35,7 @@ export {
 } from './toast';
 export { fetchRemoteMap, INLINED_REMOTE_MAP_ID, takeInlinedRemoteMap } from './remoteMap';
 export { fetchPreloadedReads, preloadedReadPaths } from './preloadedReads';
+export { seedInlinedReads } from './inlinedReads';
 export {
   useSubscriptionStatus,
   useAccess,

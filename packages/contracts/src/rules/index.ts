@@ -4,6 +4,7 @@ export * from './access';
 export * from './cycle';
 export * from './goals';
 export * from './import';
+export * from './inlinedReads';
 export * from './names';
 export * from './passwords';
 export * from './plates';
