@@ -115,6 +115,12 @@ function parsedFiles<T>(parse: (text: string) => T): (file: string) => Promise<T
 interface Template {
   /** The page with `head` written just before `</head>`. */
   render(head: string): string;
+  /**
+   * The `Link` header naming the scripts the page preloads (the shell's startup chunks, largest first: config/
+   * webpack.factory.js, PreloadStartupChunksPlugin), or undefined without any: the browser starts them when the
+   * headers arrive instead of once it has parsed the head, and the largest gets the connection the page came on.
+   */
+  link: string | undefined;
 }
 
 /** Where the head's additions go: before `</head>`, else (a page without one) before `<body>`, else after the doctype. */
@@ -130,7 +136,10 @@ function parseTemplate(html: string): Template {
   const at = insertionPoint(html);
   const before = html.slice(0, at);
   const after = html.slice(at);
-  return { render: (head) => (head ? `${before}${head}${after}` : html) };
+  // Paths as webpack names its files (nothing a header would need to escape).
+  const scripts = [...html.matchAll(/<link rel="preload" as="script" href="([\w./-]+)"/g)].map(([, href]) => href);
+  const link = scripts.map((href) => `<${href}>; rel=preload; as=script`).join(', ') || undefined;
+  return { render: (head) => (head ? `${before}${head}${after}` : html), link };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
@@ -339,6 +348,7 @@ export function pageRenderer({ staticRoot, sessions, maps, readApi }: PageDeps):
     // The page names this visitor's map: no shared cache may keep it, and the browser asks every time. With their
     // data in it, no cache at all may, as none may keep the api's answers (no-store, security.ts).
     res.set('Cache-Control', holdsData ? 'private, no-store' : head ? 'private, no-cache' : 'no-cache');
+    if (template.link) res.set('Link', template.link);
     res.type('html').send(template.render(head));
   };
 }

@@ -25,9 +25,14 @@ import { strictObject } from 'zod/mini';
  * reads; the CSP unchanged (a data block is not a script it governs); never kept without asking.
  */
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+/** As the shell's build writes it: main.js and its startup chunks' preloads, largest first. */
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>HIT Tracker</title>' +
-  '<script defer="defer" src="/main.js"></script></head><body><div id="root"></div></body></html>';
+  '<script defer="defer" src="/main.js"></script>' +
+  '<link rel="preload" as="script" href="/470.36b91c51460cb7454a86.js">' +
+  '<link rel="preload" as="script" href="/944.e11b0479d7c964d16f9e.js"></head><body><div id="root"></div></body></html>';
+const STARTUP_SCRIPTS_LINK =
+  '</470.36b91c51460cb7454a86.js>; rel=preload; as=script, </944.e11b0479d7c964d16f9e.js>; rel=preload; as=script';
 const LANDING =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>HIT Tracker</title>' +
   '<script defer="defer" src="/landing/landing.0a1b2c3d4e5f6a7b.js"></script></head><body><div id="root"></div></body></html>';
@@ -369,6 +374,22 @@ describe('the HTML of each page', () => {
       expect(inlinedReads(response.text)!['/api/user']).toMatchObject({
         firstName: '</script><script>alert(1)</script><!--',
       });
+    });
+
+    it.each(['/auth', '/home', '/progress', '/no/such/page'])(
+      "names the shell's startup scripts at %s in a Link header too, largest first: they start with the headers",
+      async (url) => {
+        const { agent } = await signedIn();
+        for (const browser of [request(app), agent]) {
+          const response = await browser.get(url).set('Accept', HTML).expect(200);
+          expect(response.headers.link).toBe(STARTUP_SCRIPTS_LINK);
+        }
+      },
+    );
+
+    it('sends no Link header with the landing page, whose one script its HTML names', async () => {
+      const response = await request(app).get('/').set('Accept', HTML).expect(200);
+      expect(response.headers.link).toBeUndefined();
     });
 
     it('reads the page and the manifests from disk once per build, not per request', async () => {
