@@ -367,6 +367,38 @@ function revisionOf(file) {
  */
 const PRODUCTION_DEVTOOL = 'hidden-source-map';
 
+/**
+ * The shell's production build puts the shared libraries its first screen always loads into three chunks instead of
+ * eleven (issue #25): React (react, react-dom, the scheduler), the other libraries (TanStack Query, the router,
+ * styled-components) and the app's own packages (`@hit/ui`, `@hit/platform`, the contracts' rules, with zod/mini and
+ * idb-keyval). Each shared module keeps its own entry in the share scope, so a remote gets it as before; only the
+ * files differ. Over HTTP/1.1 a page has six connections to the api, and each small file held one for a round trip
+ * while react-dom, the largest, downloaded beside them (Lighthouse /auth LCP 2.33 -> 2.15 s). Remotes keep webpack's
+ * default chunks: their copies of the shared libraries are fallbacks a page loads only without the shell's.
+ */
+const SHELL_SPLIT_CHUNKS = {
+  cacheGroups: {
+    react: {
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+      name: 'react',
+      chunks: 'async',
+      enforce: true,
+    },
+    libs: {
+      test: /([\\/]node_modules[\\/](@tanstack[\\/](react-query|query-core)|react-router|react-router-dom|styled-components|stylis|@emotion)[\\/])|([\\/]packages[\\/]routing[\\/])/,
+      name: 'libs',
+      chunks: 'async',
+      enforce: true,
+    },
+    app: {
+      test: /([\\/]packages[\\/](ui|platform|contracts)[\\/])|([\\/]node_modules[\\/](zod|idb-keyval|@tanstack[\\/]query-persist-client-core)[\\/])/,
+      name: 'app',
+      chunks: 'async',
+      enforce: true,
+    },
+  },
+};
+
 /** Files a page never loads: source maps, build stats, licence notes, and the brotli twins the api sends instead. */
 const NOT_PRECACHED = [/\.map$/, /(^|\/)mf-stats\.json$/, /\.LICENSE\.txt$/, /\.br$/];
 
@@ -487,7 +519,7 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
         !remote && !isDev && serviceWorkerPlugin(appDir),
         !isDev && brotliTwins(),
       ].filter(Boolean),
-      optimization: { minimizer: [minimizer()] },
+      optimization: { minimizer: [minimizer()], ...(!remote && !isDev && { splitChunks: SHELL_SPLIT_CHUNKS }) },
       performance: { hints: false },
       // A build says where its output went and what went wrong, not every module it bundled.
       infrastructureLogging: { level: isDev ? 'info' : 'error' },

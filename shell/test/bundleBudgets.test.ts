@@ -55,6 +55,58 @@ describe('bundle budgets (production build)', () => {
     }
   });
 
+  const REACT_ROUTER = 'node_modules/react-router/';
+
+  /**
+   * How many characters of a minified script its source map attributes to sources whose path holds `part`: each
+   * mapping segment owns the generated text up to the next segment on its line (base64 VLQ, source map v3).
+   */
+  function minifiedBytesFrom(dir: string, file: string, part: string): number {
+    const code = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+    const map = JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8')) as {
+      sources: string[];
+      mappings: string;
+    };
+    const wanted = map.sources.map((source) => source.includes(part));
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const decode = (segment: string): number[] => {
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = digits.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      return values;
+    };
+    let source = 0;
+    let total = 0;
+    map.mappings.split(';').forEach((line, lineIndex) => {
+      let column = 0;
+      const segments = line
+        .split(',')
+        .filter(Boolean)
+        .map((segment) => {
+          const [columnDelta, sourceDelta] = decode(segment);
+          column += columnDelta;
+          if (sourceDelta !== undefined) source += sourceDelta;
+          return { column, source: sourceDelta === undefined ? -1 : source };
+        });
+      segments.forEach((segment, i) => {
+        const end = i + 1 < segments.length ? segments[i + 1].column : (code[lineIndex]?.length ?? segment.column);
+        if (segment.source >= 0 && wanted[segment.source]) total += end - segment.column;
+      });
+    });
+    return total;
+  }
+
   /** Each browser build's folder, and its scripts with the sources their maps name. */
   const builds = () => {
     const dirs: Record<string, string> = { shell: path.join(root, 'shell/dist') };
@@ -76,18 +128,16 @@ describe('bundle budgets (production build)', () => {
 
   it('builds the shared router tree-shaken, in the shell and in each remote (@hit/routing, not react-router-dom whole)', () => {
     for (const { build, dir, scripts } of builds()) {
-      const routerChunks = scripts
-        .filter(({ sources }) => sources.some((source) => source.includes('node_modules/react-router/')))
-        .map(({ file }) => file);
-      const gzipKb = routerChunks.reduce(
-        (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length / 1024,
-        0,
-      );
-      // The whole of react-router 7 is about 61 KB; the parts the apps use about 14.
-      expect({ build, routerChunks: routerChunks.length, under20Kb: gzipKb < 20 }).toEqual({
+      const routerChunks = scripts.filter(({ sources }) => sources.some((source) => source.includes(REACT_ROUTER)));
+      // The router's own minified code, by the source map (the shell bundles it with other libraries).
+      const routerKb =
+        routerChunks.reduce((sum, { file }) => sum + minifiedBytesFrom(dir, file, REACT_ROUTER), 0) / 1024;
+      // The whole of react-router 7 is about 180 KB minified (61 KB of gzip); the parts the apps use about 40.
+      expect({ build, routerChunks: routerChunks.length, under60Kb: routerKb < 60, over10Kb: routerKb > 10 }).toEqual({
         build,
         routerChunks: 1,
-        under20Kb: true,
+        under60Kb: true,
+        over10Kb: true,
       });
     }
   });

@@ -286,3 +286,46 @@ describe('brotli twins (issue #25)', () => {
     }
   });
 });
+
+describe("the shell's startup chunks (issue #25)", () => {
+  type Group = { test: RegExp; name: string; chunks: string };
+  const groupsOf = (config: { optimization?: { splitChunks?: { cacheGroups?: Record<string, Group> } } }) =>
+    config.optimization?.splitChunks?.cacheGroups;
+  const shellConfig = (mode: 'production' | 'development') =>
+    [require(path.join(root, 'shell/webpack.config.js'))({}, { mode })].flat()[0];
+
+  it('groups the shared libraries into React, the other libraries and the app packages, in production only', () => {
+    const groups = groupsOf(shellConfig('production'))!;
+    const groupOf = (modulePath: string) =>
+      Object.values(groups).find((group) => group.test.test(modulePath))?.name ?? 'own chunk';
+    expect({
+      reactDom: groupOf('/w/node_modules/react-dom/cjs/react-dom-client.production.js'),
+      react: groupOf('/w/node_modules/react/cjs/react.production.js'),
+      scheduler: groupOf('/w/node_modules/scheduler/index.js'),
+      query: groupOf('/w/node_modules/@tanstack/query-core/build/modern/index.js'),
+      router: groupOf('/w/node_modules/react-router/dist/production/index.mjs'),
+      routing: groupOf('/w/packages/routing/src/index.ts'),
+      styled: groupOf('/w/node_modules/styled-components/dist/styled-components.browser.esm.js'),
+      ui: groupOf('/w/packages/ui/src/index.ts'),
+      platform: groupOf('/w/packages/platform/src/index.ts'),
+      d3: groupOf('/w/node_modules/d3-scale/src/linear.js'),
+      shellOwn: groupOf('/w/shell/src/app/App.tsx'),
+    }).toEqual({
+      reactDom: 'react',
+      react: 'react',
+      scheduler: 'react',
+      query: 'libs',
+      router: 'libs',
+      routing: 'libs',
+      styled: 'libs',
+      ui: 'app',
+      platform: 'app',
+      d3: 'own chunk',
+      shellOwn: 'own chunk',
+    });
+    // Lazily loaded chunks only: the entry (main.js) and its federation runtime stay as they are.
+    for (const group of Object.values(groups)) expect(group.chunks).toBe('async');
+    expect(groupsOf(shellConfig('development'))).toBeUndefined();
+    for (const remote of REMOTES) expect(groupsOf(configOf(remote.folder) as never)).toBeUndefined();
+  });
+});
