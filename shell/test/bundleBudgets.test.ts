@@ -4,7 +4,6 @@
 // config/budgets.js, which the bench harness reports too.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 
 const root = path.resolve(__dirname, '../..');
 const budgets = require(path.join(root, 'config/budgets.js'));
