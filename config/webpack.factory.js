@@ -376,24 +376,31 @@ const PRODUCTION_DEVTOOL = 'hidden-source-map';
  * while react-dom, the largest, downloaded beside them (Lighthouse /auth LCP 2.33 -> 2.15 s). Remotes keep webpack's
  * default chunks: their copies of the shared libraries are fallbacks a page loads only without the shell's.
  */
+/**
+ * The chunks whose modules the groups below may take: the unnamed lazily loaded ones (the shared libraries', the
+ * bootstrap's). A chunk named by `webpackChunkName` (`rest-alerts`) loads only when its feature is used, and keeps
+ * its modules.
+ */
+const startupLibraryChunk = (chunk) => !chunk.isOnlyInitial() && !chunk.name;
+
 const SHELL_SPLIT_CHUNKS = {
   cacheGroups: {
     react: {
       test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
       name: 'react',
-      chunks: 'async',
+      chunks: startupLibraryChunk,
       enforce: true,
     },
     libs: {
       test: /([\\/]node_modules[\\/](@tanstack[\\/](react-query|query-core)|react-router|react-router-dom|styled-components|stylis|@emotion)[\\/])|([\\/]packages[\\/]routing[\\/])/,
       name: 'libs',
-      chunks: 'async',
+      chunks: startupLibraryChunk,
       enforce: true,
     },
     app: {
       test: /([\\/]packages[\\/](ui|platform|contracts)[\\/])|([\\/]node_modules[\\/](zod|idb-keyval|@tanstack[\\/]query-persist-client-core)[\\/])/,
       name: 'app',
-      chunks: 'async',
+      chunks: startupLibraryChunk,
       enforce: true,
     },
   },

@@ -141,6 +141,15 @@ describe('bundle budgets (production build)', () => {
     }
   });
 
+  it("keeps the rest alerts' client in its own chunk, loaded when the lifter turns alerts on, in every build", () => {
+    for (const { build, scripts } of builds()) {
+      const holders = scripts
+        .filter(({ sources }) => sources.some((source) => source.includes('platform/src/restAlerts/client.ts')))
+        .map(({ file }) => file);
+      expect({ build, holders }).toEqual({ build, holders: [expect.stringMatching(/^rest-alerts\.[0-9a-f]+\.js$/)] });
+    }
+  });
+
   it('has one module federation runtime in the page: the shell provides it, the remote entries use it', () => {
     const runtimeCoreSources = (sources: string[]) =>
       sources.filter((source) => source.includes('node_modules/@module-federation/runtime-core/'));
