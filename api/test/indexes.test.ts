@@ -408,3 +408,34 @@ it("names the signed-in user's id in every query of a per-user collection, _id l
   expect([...perUser].filter((collection) => !checked.has(collection))).toEqual([]);
   expect([...unscoped]).toEqual([]);
 });
+
+// GET /api/workout-days answers from each process's rendered copy while the days' revisions are unchanged
+// (api/src/services/daysCache.ts): a write of a day that did not move its revision would leave that copy stale.
+it("moves a day document's revision in every update of it the product sends", () => {
+  const updates = commands.filter(
+    ({ event }) => event.commandName === 'update' && event.command.update === 'workoutdays',
+  );
+  const statements = updates.flatMap(({ event, route }) =>
+    (event.command.updates as Document[]).map((statement) => ({ statement, route })),
+  );
+  // The whole product writes days in many ways: the autosave, day saves, completions, resets, the outbox.
+  expect(new Set(statements.map(({ route }) => route)).size).toBeGreaterThan(5);
+  const unrevised = statements.filter(({ statement }) => {
+    const update = statement.u as Document;
+    // Seeding: an upsert that only inserts makes a new document (a new _id), and changes an existing one not at all.
+    const insertOnly =
+      statement.upsert === true && Object.keys(update).every((operator) => operator === '$setOnInsert');
+    return !insertOnly && (update.$inc as Document | undefined)?.rev !== 1;
+  });
+  // Each named by its route and its operators' fields (the values would be whole exercise lists).
+  const named = unrevised.map(({ statement, route }) => {
+    const fields = Object.entries(statement.u as Document).map(([operator, value]) => [operator, Object.keys(value)]);
+    return `${route}: ${JSON.stringify(Object.fromEntries(fields))}`;
+  });
+  expect(named).toEqual([]);
+  // No other command changes a day in place (an insert is a new _id, a delete removes one from the label).
+  const others = commands.filter(
+    ({ event }) => event.commandName === 'findAndModify' && event.command.findAndModify === 'workoutdays',
+  );
+  expect(others).toEqual([]);
+});

@@ -29,9 +29,27 @@ export interface WorkoutDayFields {
    * version of GET /api/records, which reads working sets only (services/goals.ts).
    */
   warmupVersion?: number;
+  /**
+   * Moved on by every write of the document (`revised`): with `_id`, it names everything GET /api/workout-days shows
+   * of the day, so an api process checks its rendered answer (services/daysCache.ts) with a read of these two fields.
+   * Absent (0) on a document no update has touched yet.
+   */
+  rev?: number;
 }
 
 export type WorkoutDayModel = Model<WorkoutDayFields>;
+
+/**
+ * A day document's update with its revision (`rev`) moved on in the same atomic write: every update of `workoutdays`
+ * is made through this (an insert needs none: a new `_id` is a new name), as the index test checks for each one the
+ * whole product sends.
+ */
+export function revised<Update extends { readonly [operator: `$${string}`]: unknown }>(
+  update: Update,
+): Update & { $inc: Record<string, number> } {
+  const increments = (update as { $inc?: Readonly<Record<string, number>> }).$inc;
+  return { ...update, $inc: { ...increments, rev: 1 } };
+}
 
 // `id: false`: these subdocuments have a real `id` field, not mongoose's virtual.
 export const setSchema = new Schema<StoredSet>(
@@ -68,6 +86,7 @@ const workoutDaySchema = new Schema<WorkoutDayFields>(
     round: { type: Number, default: 0 },
     progressVersion: { type: Number },
     warmupVersion: { type: Number },
+    rev: { type: Number },
   },
   { collection: 'workoutdays' },
 );

@@ -26,10 +26,13 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
   const router = Router();
 
   router.get('/workout-days', requireUser, async (req, res) => {
-    // The rotation as the session's copy carries it (auth/sessionUser.ts): one query, the days.
+    // The rotation as the session's copy carries it (auth/sessionUser.ts); one query: the days, or only their
+    // revisions when this process has the answer rendered (services/daysCache.ts).
     const user = currentUser(req);
-    const { days, state } = await workouts.listDays(user._id, user.rotation);
-    res.json(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]);
+    const body = await workouts.daysBody(user._id, user.rotation, (days, state) =>
+      JSON.stringify(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]),
+    );
+    res.type('json').send(body);
   });
 
   router.get('/workout-state', requireUser, async (req, res) => {

@@ -2,7 +2,7 @@ import { trusted, type AnyBulkWriteOperation, type Types } from 'mongoose';
 import type { AnyBulkWriteOperation as DriverBulkOperation, Document } from 'mongodb';
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
-import type { WorkoutDayModel } from '../models/workoutDay';
+import { revised, type WorkoutDayModel } from '../models/workoutDay';
 import { ProgressCache } from './progressCache';
 import type { LastWeight, TouchedSet } from './workoutProgram';
 
@@ -95,8 +95,8 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
     dayId?: number,
     bump: ProgressVersionBump = PROGRESS_VERSION_BUMP,
   ): Promise<void> {
-    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, bump);
-    else await WorkoutDay.collection.updateOne({ userId, dayId }, bump);
+    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, revised(bump));
+    else await WorkoutDay.collection.updateOne({ userId, dayId }, revised(bump));
   }
 
   /**

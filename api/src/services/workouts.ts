@@ -11,10 +11,11 @@ import {
 import { HttpError } from '../errors';
 import { userChanged } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
-import type { WorkoutDayFields, WorkoutDayModel } from '../models/workoutDay';
+import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import type { ProgressService, ProgressVersionBump } from './progress';
+import { DaysCache, daysLabel, type DayRevision } from './daysCache';
 import {
   allSets,
   applySetState,
@@ -57,6 +58,8 @@ interface WorkoutServiceDeps {
   WorkoutSession: WorkoutSessionModel;
   WorkoutCompletion: WorkoutCompletionModel;
   progress: ProgressService;
+  /** The rendered answers of GET /api/workout-days this process keeps (default: its own). */
+  daysCache?: DaysCache;
 }
 
 /**
@@ -70,6 +73,7 @@ export function createWorkoutService({
   WorkoutSession,
   WorkoutCompletion,
   progress,
+  daysCache = new DaysCache(),
 }: WorkoutServiceDeps) {
   /** After every write of the rotation: the copies the user's sessions carry (auth/sessionUser.ts) follow it. */
   const rotationChanged = (userId: Types.ObjectId) => userChanged(WorkoutState.db, userId);
@@ -137,6 +141,29 @@ export function createWorkoutService({
     return { days, state };
   }
 
+  /**
+   * GET /api/workout-days's JSON body, `render`ed from the days and the rotation. With the rotation known (the copy
+   * the session carries) and a body kept for the user, a read of the days' revisions decides whether that body still
+   * holds (services/daysCache.ts); otherwise the days are read and rendered, and the body kept under the label of the
+   * very documents it was rendered from.
+   */
+  async function daysBody(
+    userId: Types.ObjectId,
+    known: WorkoutState | undefined,
+    render: (days: WorkoutDayFields[], state: WorkoutState) => string,
+  ): Promise<string> {
+    const key = userId.toHexString();
+    if (known && daysCache.has(key)) {
+      const revisions = await WorkoutDay.collection.find<DayRevision>({ userId }, { projection: { rev: 1 } }).toArray();
+      const kept = daysCache.body(key, daysLabel(revisions, known));
+      if (kept !== undefined) return kept;
+    }
+    const { days, state } = await listDays(userId, known);
+    const body = render(days, state);
+    daysCache.store(key, daysLabel(days, state), body);
+    return body;
+  }
+
   /** One of the user's days, or 404. */
   async function loadDay(userId: Types.ObjectId, dayId: number): Promise<WorkoutDayFields> {
     let day = await WorkoutDay.findOne({ userId, dayId }).lean();
@@ -172,10 +199,10 @@ export function createWorkoutService({
     bump: ProgressVersionBump | null,
   ) {
     // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
-    const update = { ...(exercises ? { $set: { exercises } } : {}), ...bump };
-    if (Object.keys(update).length === 0) return;
+    if (!exercises && !bump) return;
+    const update = revised({ ...(exercises ? { $set: { exercises } } : {}), ...bump });
     const { matchedCount } = await WorkoutDay.collection.updateOne({ userId, dayId, round }, update);
-    if (matchedCount === 0 && bump) await WorkoutDay.collection.updateOne({ userId, dayId }, bump);
+    if (matchedCount === 0 && bump) await WorkoutDay.collection.updateOne({ userId, dayId }, revised(bump));
   }
 
   /** PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state. */
@@ -210,21 +237,21 @@ export function createWorkoutService({
     });
     const marked = await WorkoutDay.updateOne(
       { userId, dayId, round: day.round },
-      {
+      revised({
         $set: {
           lastCompleted: new Date(),
           isCompleted: !rotation.startsNewCycle,
           exercises: clearedExercises(day.exercises),
         },
         $inc: { round: 1 },
-      },
+      }),
     );
     // A second completion racing this one (double click) lost: the day has already moved on.
     if (marked.matchedCount === 0) {
       const now = await getState(userId);
       throw new HttpError(409, notNextDayMessage(dayId, now.nextRecommendedDay));
     }
-    if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, { $set: { isCompleted: false } });
+    if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, revised({ $set: { isCompleted: false } }));
     // If the process died before this line, a retry finds the rotation unchanged and completes again.
     await WorkoutState.updateOne(
       { userId, cycleCount: state.cycleCount, nextRecommendedDay: dayId },
@@ -293,23 +320,23 @@ export function createWorkoutService({
     if (advancedFrom && rotation?.ok) {
       await WorkoutDay.updateOne(
         { userId, dayId, round },
-        {
+        revised({
           $set: {
             lastCompleted: completion.completedAt,
             isCompleted: !rotation.startsNewCycle,
             exercises: clearedExercises(exercises),
           },
           $inc: { round: 1 },
-        },
+        }),
       );
-      if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, { $set: { isCompleted: false } });
+      if (rotation.startsNewCycle) await WorkoutDay.updateMany({ userId }, revised({ $set: { isCompleted: false } }));
       await WorkoutState.updateOne({ userId, ...advancedFrom }, { $set: rotation.state });
       await rotationChanged(userId);
     } else {
       // The sets are saved; the day moves to a fresh performance so its next one never lands on them.
       await WorkoutDay.updateOne(
         { userId, dayId, round },
-        { $set: { exercises: clearedExercises(exercises) }, $inc: { round: 1 } },
+        revised({ $set: { exercises: clearedExercises(exercises) }, $inc: { round: 1 } }),
       );
     }
     await WorkoutSession.updateOne(
@@ -323,7 +350,7 @@ export function createWorkoutService({
   async function freshPerformance(userId: Types.ObjectId, day: WorkoutDayFields): Promise<WorkoutDayFields> {
     await WorkoutDay.updateOne(
       { userId, dayId: day.dayId, round: day.round },
-      { $set: { exercises: clearedExercises(day.exercises) }, $inc: { round: 1 } },
+      revised({ $set: { exercises: clearedExercises(day.exercises) }, $inc: { round: 1 } }),
     );
     return loadDay(userId, day.dayId);
   }
@@ -334,7 +361,7 @@ export function createWorkoutService({
     await endOpenSessions(userId, dayId);
     await WorkoutDay.updateOne(
       { userId, dayId },
-      { $set: { exercises: clearedExercises(day.exercises) }, $inc: { round: 1 } },
+      revised({ $set: { exercises: clearedExercises(day.exercises) }, $inc: { round: 1 } }),
     );
     const [fresh, state] = await Promise.all([loadDay(userId, dayId), getState(userId)]);
     return { day: fresh, state };
@@ -351,7 +378,7 @@ export function createWorkoutService({
       WORKOUT_PROGRAM.map((template) => ({
         updateOne: {
           filter: { userId, dayId: template.dayId },
-          update: {
+          update: revised({
             $set: {
               name: template.name,
               muscleGroups: template.muscleGroups,
@@ -360,7 +387,7 @@ export function createWorkoutService({
               isCompleted: false,
             },
             $inc: { round: 1 },
-          },
+          }),
           upsert: true,
         },
       })),
@@ -374,6 +401,7 @@ export function createWorkoutService({
     seedProgram,
     getState,
     listDays,
+    daysBody,
     loadDay,
     requireNextDay,
     storeSetState,

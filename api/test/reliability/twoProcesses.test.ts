@@ -5,6 +5,7 @@
  * password change, a subscription change and the account's deletion made through one process take effect on the
  * very next request of every session of that user on the other.
  */
+import type { WorkoutDay } from '@hit/contracts';
 import { MongoClient } from 'mongodb';
 import { Types } from 'mongoose';
 import { ACCESS_DENIED_MESSAGE } from '../../src/auth/currentUser';
@@ -21,7 +22,7 @@ import {
   type DatabaseProcess,
   type TempDir,
 } from './processes';
-import { openSession, signUp, startDay1 } from './workout';
+import { finishWorkout, openSession, signUp, startDay1, withSetsDone } from './workout';
 
 jest.setTimeout(60_000);
 
@@ -98,6 +99,40 @@ describe('two api processes on one database', () => {
     client.cookie = cookie;
     expect((await onB(client).request('GET', '/api/user')).status).toBe(401);
     expect((await onA(client).request('GET', '/api/user')).status).toBe(401);
+  });
+
+  it("shows on A, on the very next read, every change B makes to the user's days", async () => {
+    const client = new ApiClient(apis.a.baseUrl);
+    await signUp(client, 'two-apis-days');
+    // Each process keeps the days it last rendered (api/src/services/daysCache.ts): read twice on A, so the second
+    // answer is A's kept one, and after each write on B, A must answer what B now answers.
+    const daysOn = (on: typeof onA) => on(client).expect<WorkoutDay[]>(200, 'GET', '/api/workout-days');
+    const sameOnBoth = async () => {
+      const onBoth = { a: await daysOn(onA), b: await daysOn(onB) };
+      expect(onBoth.a).toEqual(onBoth.b);
+      return onBoth.a;
+    };
+    await daysOn(onA);
+    const fresh = await sameOnBoth();
+
+    const session = await startDay1(onB(client));
+    const oneSet = withSetsDone(session, 7, 1, Date.now());
+    await onB(client).expect(200, 'PUT', `/api/sessions/${session.id}`, { exercises: oneSet });
+    const afterSave = await sameOnBoth();
+    expect(afterSave[0].exercises).toEqual(oneSet);
+    expect(afterSave).not.toEqual(fresh);
+
+    await finishWorkout(onB(client), session, withSetsDone(session, 7, 3, Date.now()));
+    const afterCompletion = await sameOnBoth();
+    expect(afterCompletion.map(({ canPerform, isCompleted }) => ({ canPerform, isCompleted }))).toEqual([
+      { canPerform: false, isCompleted: true },
+      { canPerform: true, isCompleted: false },
+      { canPerform: false, isCompleted: false },
+    ]);
+    expect(afterCompletion[0].lastCompleted).not.toBeNull();
+
+    await onB(client).expect(200, 'POST', '/api/reset', {});
+    expect(await sameOnBoth()).toEqual(fresh);
   });
 });
 

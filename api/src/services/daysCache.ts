@@ -1,0 +1,87 @@
+import type { Types } from 'mongoose';
+import type { WorkoutState } from '@hit/contracts';
+
+/** Rendered bodies of GET /api/workout-days kept at most this long, and at most this many characters in all. */
+export const DAYS_CACHE_TTL_MS = 10 * 60 * 1000;
+export const DAYS_CACHE_MAX_CHARS = 8 * 1024 * 1024;
+
+/** What names a day document's content: its `_id` and its revision (models/workoutDay.ts, `revised`). */
+export interface DayRevision {
+  _id: Types.ObjectId;
+  rev?: number;
+}
+
+/**
+ * The label of an answer: the rotation it was rendered with (which day may be performed) and each day document's
+ * `_id` and revision. Every update of a day moves its revision in the same atomic write, a re-created day has a new
+ * `_id`, and a removed one leaves the list: a label equal to the one read now means the same answer.
+ */
+export function daysLabel(days: readonly DayRevision[], state: WorkoutState): string {
+  const named = days.map((day) => `${day._id.toHexString()}.${day.rev ?? 0}`).sort();
+  return `${state.cycleCount}/${state.nextRecommendedDay}:${named.join(',')}`;
+}
+
+interface CachedDays {
+  label: string;
+  body: string;
+  storedAt: number;
+}
+
+/**
+ * The JSON body of GET /api/workout-days per user, as this api process last rendered it, labelled by `daysLabel`
+ * (issue #21). The dashboard reads the days every time it shows; checking the label costs one small read (the days'
+ * `_id` and `rev`) where the whole read costs the days' documents, their decoding and rendering. The label lives in
+ * the database, so several api processes never serve each other's stale answers, and a body is labelled from the
+ * very documents it was rendered from, so it can never carry a newer label than its content. The TTL and the size
+ * bound keep the memory of lifters who left.
+ */
+export class DaysCache {
+  private readonly bodies = new Map<string, CachedDays>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxChars = DAYS_CACHE_MAX_CHARS,
+    private readonly ttlMs = DAYS_CACHE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether a body is kept for `userId` (then its label is worth checking). */
+  has(userId: string): boolean {
+    const cached = this.bodies.get(userId);
+    if (cached && this.now() - cached.storedAt >= this.ttlMs) this.forget(userId);
+    return this.bodies.has(userId);
+  }
+
+  /** The body kept for `userId` if its label is `label`. */
+  body(userId: string, label: string): string | undefined {
+    const cached = this.bodies.get(userId);
+    if (!cached || cached.label !== label || this.now() - cached.storedAt >= this.ttlMs) return undefined;
+    // Least recently used first in the map's order: a hit moves to the end.
+    this.bodies.delete(userId);
+    this.bodies.set(userId, cached);
+    return cached.body;
+  }
+
+  store(userId: string, label: string, body: string): void {
+    this.forget(userId);
+    if (body.length > this.maxChars) return;
+    this.bodies.set(userId, { label, body, storedAt: this.now() });
+    this.chars += body.length;
+    for (const [oldest, old] of this.bodies) {
+      if (this.chars <= this.maxChars) break;
+      this.bodies.delete(oldest);
+      this.chars -= old.body.length;
+    }
+  }
+
+  forget(userId: string): void {
+    const cached = this.bodies.get(userId);
+    if (!cached) return;
+    this.bodies.delete(userId);
+    this.chars -= cached.body.length;
+  }
+
+  get size(): { entries: number; chars: number } {
+    return { entries: this.bodies.size, chars: this.chars };
+  }
+}
