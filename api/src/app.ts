@@ -132,7 +132,8 @@ export function createApp({
     api.use(keepSignedInHint(config));
     api.use(loginSessions);
     api.use(remotesRouter({ maps }));
-    api.use(passport.initialize(), passport.session(), recordActivity(models.User));
+    // compat: false, as passport documents: no `req._passport` per request, which only passport 0.4's strategies read.
+    api.use(passport.initialize({ compat: false }), passport.session(), recordActivity(models.User));
     api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
     api.use(syncRouter({ sync, workouts, sessions }));
     api.use(pushRouter({ push }));

@@ -1,5 +1,7 @@
 import { Types } from 'mongoose';
-import { DaysCache, daysLabel } from '../src/services/daysCache';
+import express from 'express';
+import request from 'supertest';
+import { DaysCache, daysAnswer, daysLabel } from '../src/services/daysCache';
 
 const rotation = { cycleCount: 2, nextRecommendedDay: 3 };
 const ids = [new Types.ObjectId(), new Types.ObjectId(), new Types.ObjectId()];
@@ -28,45 +30,63 @@ describe('daysLabel', () => {
   });
 });
 
+describe('daysAnswer', () => {
+  it("is the JSON's bytes with a weak tag of them, as Express would make for the same body", async () => {
+    const json = JSON.stringify([{ name: 'Day 1 – Chest & Back' }]);
+    const answer = daysAnswer(json);
+    expect(answer.body.toString()).toBe(json);
+    const app = express().get('/', (_req, res) => res.json(JSON.parse(json)));
+    const made = await request(app).get('/').expect(200);
+    expect(answer.etag).toBe(made.headers.etag);
+    expect(daysAnswer(`${json} `).etag).not.toBe(answer.etag);
+  });
+});
+
 describe('DaysCache', () => {
+  const answer = (json: string) => daysAnswer(json);
+
   it('answers a kept body only under the label it was stored with', () => {
     const cache = new DaysCache();
     expect(cache.has('u1')).toBe(false);
-    cache.store('u1', 'label-1', '[1]');
+    const first = answer('[1]');
+    cache.store('u1', 'label-1', first);
     expect(cache.has('u1')).toBe(true);
-    expect(cache.body('u1', 'label-1')).toBe('[1]');
-    expect(cache.body('u1', 'label-2')).toBeUndefined();
-    expect(cache.body('u2', 'label-1')).toBeUndefined();
-    cache.store('u1', 'label-2', '[2]');
-    expect(cache.body('u1', 'label-1')).toBeUndefined();
-    expect(cache.body('u1', 'label-2')).toBe('[2]');
-    expect(cache.size).toEqual({ entries: 1, chars: 3 });
+    expect(cache.answer('u1', 'label-1')).toBe(first);
+    expect(cache.answer('u1', 'label-2')).toBeUndefined();
+    expect(cache.answer('u2', 'label-1')).toBeUndefined();
+    const second = answer('[2]');
+    cache.store('u1', 'label-2', second);
+    expect(cache.answer('u1', 'label-1')).toBeUndefined();
+    expect(cache.answer('u1', 'label-2')).toBe(second);
+    expect(cache.size).toEqual({ entries: 1, bytes: 3 });
   });
 
   it('forgets a body after its time to live', () => {
     let now = 1_000;
     const cache = new DaysCache(1024, 60_000, () => now);
-    cache.store('u1', 'label', '[1]');
+    const kept = answer('[1]');
+    cache.store('u1', 'label', kept);
     now += 59_999;
-    expect(cache.body('u1', 'label')).toBe('[1]');
+    expect(cache.answer('u1', 'label')).toBe(kept);
     now += 1;
-    expect(cache.body('u1', 'label')).toBeUndefined();
+    expect(cache.answer('u1', 'label')).toBeUndefined();
     expect(cache.has('u1')).toBe(false);
-    expect(cache.size).toEqual({ entries: 0, chars: 0 });
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
   });
 
-  it('keeps at most its size, dropping the least recently used first', () => {
+  it('keeps at most its size in bytes, dropping the least recently used first', () => {
     const cache = new DaysCache(10);
-    cache.store('a', 'l', '1234');
-    cache.store('b', 'l', '1234');
-    expect(cache.body('a', 'l')).toBe('1234'); // a is now the most recently used
-    cache.store('c', 'l', '1234');
+    cache.store('a', 'l', answer('"é1"'));
+    cache.store('b', 'l', answer('1234'));
+    expect(cache.answer('a', 'l')).toBeDefined(); // a is now the most recently used
+    cache.store('c', 'l', answer('1234'));
     expect(cache.has('b')).toBe(false);
-    expect(cache.body('a', 'l')).toBe('1234');
-    expect(cache.body('c', 'l')).toBe('1234');
-    expect(cache.size).toEqual({ entries: 2, chars: 8 });
+    expect(cache.answer('a', 'l')?.body.toString()).toBe('"é1"');
+    expect(cache.answer('c', 'l')?.body.toString()).toBe('1234');
+    // 'é' is two bytes.
+    expect(cache.size).toEqual({ entries: 2, bytes: 9 });
     // A body larger than the whole cache is not kept.
-    cache.store('d', 'l', '12345678901');
+    cache.store('d', 'l', answer('12345678901'));
     expect(cache.has('d')).toBe(false);
   });
 });

@@ -29,10 +29,11 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
     // The rotation as the session's copy carries it (auth/sessionUser.ts); one query: the days, or only their
     // revisions when this process has the answer rendered (services/daysCache.ts).
     const user = currentUser(req);
-    const body = await workouts.daysBody(user._id, user.rotation, (days, state) =>
+    const { body, etag } = await workouts.daysAnswer(user._id, user.rotation, (days, state) =>
       JSON.stringify(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]),
     );
-    res.type('json').send(body);
+    // The tag made with the answer: Express would hash the same bytes again on every read.
+    res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: etag }).send(body);
   });
 
   router.get('/workout-state', requireUser, async (req, res) => {

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { WorkoutState } from '@hit/contracts';
 
-/** Rendered bodies of GET /api/workout-days kept at most this long, and at most this many characters in all. */
+/** Rendered bodies of GET /api/workout-days kept at most this long, and at most this many bytes in all. */
 export const DAYS_CACHE_TTL_MS = 10 * 60 * 1000;
-export const DAYS_CACHE_MAX_CHARS = 8 * 1024 * 1024;
+export const DAYS_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** What names a day document's content: its `_id` and its revision (models/workoutDay.ts, `revised`). */
 export interface DayRevision {
@@ -21,9 +22,22 @@ export function daysLabel(days: readonly DayRevision[], state: WorkoutState): st
   return `${state.cycleCount}/${state.nextRecommendedDay}:${named.join(',')}`;
 }
 
+/** A rendered answer: the JSON body's bytes and its entity tag, both made once for all the reads it serves. */
+export interface DaysAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+/** The answer of a JSON body (a weak tag, as Express makes one: the body's length and SHA-1). */
+export function daysAnswer(json: string): DaysAnswer {
+  const body = Buffer.from(json);
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+}
+
 interface CachedDays {
   label: string;
-  body: string;
+  answer: DaysAnswer;
   storedAt: number;
 }
 
@@ -37,10 +51,10 @@ interface CachedDays {
  */
 export class DaysCache {
   private readonly bodies = new Map<string, CachedDays>();
-  private chars = 0;
+  private bytes = 0;
 
   constructor(
-    private readonly maxChars = DAYS_CACHE_MAX_CHARS,
+    private readonly maxBytes = DAYS_CACHE_MAX_BYTES,
     private readonly ttlMs = DAYS_CACHE_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
@@ -52,25 +66,25 @@ export class DaysCache {
     return this.bodies.has(userId);
   }
 
-  /** The body kept for `userId` if its label is `label`. */
-  body(userId: string, label: string): string | undefined {
+  /** The answer kept for `userId` if its label is `label`. */
+  answer(userId: string, label: string): DaysAnswer | undefined {
     const cached = this.bodies.get(userId);
     if (!cached || cached.label !== label || this.now() - cached.storedAt >= this.ttlMs) return undefined;
     // Least recently used first in the map's order: a hit moves to the end.
     this.bodies.delete(userId);
     this.bodies.set(userId, cached);
-    return cached.body;
+    return cached.answer;
   }
 
-  store(userId: string, label: string, body: string): void {
+  store(userId: string, label: string, answer: DaysAnswer): void {
     this.forget(userId);
-    if (body.length > this.maxChars) return;
-    this.bodies.set(userId, { label, body, storedAt: this.now() });
-    this.chars += body.length;
+    if (answer.body.length > this.maxBytes) return;
+    this.bodies.set(userId, { label, answer, storedAt: this.now() });
+    this.bytes += answer.body.length;
     for (const [oldest, old] of this.bodies) {
-      if (this.chars <= this.maxChars) break;
+      if (this.bytes <= this.maxBytes) break;
       this.bodies.delete(oldest);
-      this.chars -= old.body.length;
+      this.bytes -= old.answer.body.length;
     }
   }
 
@@ -78,10 +92,10 @@ export class DaysCache {
     const cached = this.bodies.get(userId);
     if (!cached) return;
     this.bodies.delete(userId);
-    this.chars -= cached.body.length;
+    this.bytes -= cached.answer.body.length;
   }
 
-  get size(): { entries: number; chars: number } {
-    return { entries: this.bodies.size, chars: this.chars };
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.bodies.size, bytes: this.bytes };
   }
 }

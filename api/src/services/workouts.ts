@@ -15,7 +15,7 @@ import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import type { ProgressService, ProgressVersionBump } from './progress';
-import { DaysCache, daysLabel, type DayRevision } from './daysCache';
+import { DaysCache, daysAnswer, daysLabel, type DayRevision, type DaysAnswer } from './daysCache';
 import {
   allSets,
   applySetState,
@@ -142,26 +142,26 @@ export function createWorkoutService({
   }
 
   /**
-   * GET /api/workout-days's JSON body, `render`ed from the days and the rotation. With the rotation known (the copy
-   * the session carries) and a body kept for the user, a read of the days' revisions decides whether that body still
-   * holds (services/daysCache.ts); otherwise the days are read and rendered, and the body kept under the label of the
-   * very documents it was rendered from.
+   * GET /api/workout-days's answer, `render`ed as JSON from the days and the rotation. With the rotation known (the
+   * copy the session carries) and an answer kept for the user, a read of the days' revisions decides whether it still
+   * holds (services/daysCache.ts); otherwise the days are read and rendered, and the answer kept under the label of
+   * the very documents it was rendered from.
    */
-  async function daysBody(
+  async function daysAnswerOf(
     userId: Types.ObjectId,
     known: WorkoutState | undefined,
     render: (days: WorkoutDayFields[], state: WorkoutState) => string,
-  ): Promise<string> {
+  ): Promise<DaysAnswer> {
     const key = userId.toHexString();
     if (known && daysCache.has(key)) {
       const revisions = await WorkoutDay.collection.find<DayRevision>({ userId }, { projection: { rev: 1 } }).toArray();
-      const kept = daysCache.body(key, daysLabel(revisions, known));
-      if (kept !== undefined) return kept;
+      const kept = daysCache.answer(key, daysLabel(revisions, known));
+      if (kept) return kept;
     }
     const { days, state } = await listDays(userId, known);
-    const body = render(days, state);
-    daysCache.store(key, daysLabel(days, state), body);
-    return body;
+    const answer = daysAnswer(render(days, state));
+    daysCache.store(key, daysLabel(days, state), answer);
+    return answer;
   }
 
   /** One of the user's days, or 404. */
@@ -401,7 +401,7 @@ export function createWorkoutService({
     seedProgram,
     getState,
     listDays,
-    daysBody,
+    daysAnswer: daysAnswerOf,
     loadDay,
     requireNextDay,
     storeSetState,
