@@ -144,6 +144,20 @@ about 6.4 ms of api CPU a request by profile (warm-up included), the read unchan
 read of the performance's entries; written blind, the entries need their deletes before the session's state and
 their upserts after it (or a crash leaves an entry nothing deletes), one more write step.
 
+Later on 2026-11-27 (at 1b89e8b): \`GET /api/workout-days\` answers from each api process's rendered copy while the
+days are unchanged (api/src/services/daysCache.ts): every update of a day moves its \`rev\` in the same write, and a
+read of the days' \`_id\` and \`rev\` checks the copy instead of decoding and rendering three documents with every
+set. By the api's CPU from \`/proc\` (one api process, 50 connections, three 4 s slices beside the baseline's, runs of
+that day): the read 1.12-1.14 ms a request before, 0.84-0.93 ms after; a signed-in read that needs no command
+beyond the session (\`GET /api/workout-state\`) 0.64-0.68 ms; the baseline about 0.39 ms. So the small read costs
+about 0.25 ms, and the api's middleware and larger session document about 0.25 ms beyond the baseline. Two full
+benches gave the read 0.497 and 0.496 of the baseline (p99 1.6-1.7x), against 0.37-0.41 that morning. Removing
+middleware for a trial (the three small routers before the session, helmet's headers, the "signed in" hint, passport)
+gained about 0.02 and was not kept. The autosave is unchanged (0.24-0.26, 1.7-1.9 ms of api CPU a request); with the
+same trial method no one part of it costs more than about 0.12 ms (its answer's JSON 0.12, the body's validation
+0.04; removing its day write, its session write or the read of its entries changed nothing measurable), so the gap
+to 0.30 (about 0.5 ms a request) is spread over the request, not one step.
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
