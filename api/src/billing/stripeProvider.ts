@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { trusted } from 'mongoose';
 import type { SubscriptionStatusValue } from '@hit/contracts';
 import type { UserModel } from '../models/user';
@@ -87,12 +87,22 @@ function better(a: ProviderSubscription, b: ProviderSubscription): ProviderSubsc
   return (a.periodEnd?.getTime() ?? 0) >= (b.periodEnd?.getTime() ?? 0) ? a : b;
 }
 
+/**
+ * A Stripe client for the configured key. The SDK is loaded here, when Stripe is configured, not when the api starts:
+ * it is about 4 MB of an api process that otherwise never uses it (the demo checkout, `npm start`).
+ */
+export function createStripeClient(secretKey: string): Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on use (above); its CommonJS export is the class
+  const StripeSdk = require('stripe') as typeof Stripe;
+  return new StripeSdk(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+}
+
 /** Stripe's own errors (network, API, auth, rate limit) become PaymentProviderError; anything else passes through. */
-async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+async function callStripe<T>(stripe: Stripe, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    if (error instanceof stripe.errors.StripeError) {
       throw new PaymentProviderError(`Stripe ${what} failed: ${error.message}`, { cause: error });
     }
     throw error;
@@ -117,7 +127,7 @@ export class StripeProvider implements PaymentProvider {
 
   async startCheckout({ user, billingEmail, origin }: CheckoutRequest): Promise<CheckoutStarted> {
     const customerId = user.subscription.customerId ?? (await this.findOrCreateCustomer(user, billingEmail));
-    const session = await callStripe('checkout', () =>
+    const session = await callStripe(this.stripe, 'checkout', () =>
       this.stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: this.deps.priceId, quantity: 1 }],
@@ -141,7 +151,7 @@ export class StripeProvider implements PaymentProvider {
 
     let found: ProviderSubscription | null = null;
     for (const customer of customerIds) {
-      const subscriptions = await callStripe('subscription lookup', () =>
+      const subscriptions = await callStripe(this.stripe, 'subscription lookup', () =>
         this.stripe.subscriptions.list({ customer, status: 'all', limit: 20 }),
       );
       for (const subscription of subscriptions.data) {
@@ -157,7 +167,7 @@ export class StripeProvider implements PaymentProvider {
   async cancelAtPeriodEnd(user: BillingUser): Promise<ProviderSubscription | null> {
     const { subscriptionId } = user.subscription;
     if (!subscriptionId) return null;
-    const updated = await callStripe('cancel', () =>
+    const updated = await callStripe(this.stripe, 'cancel', () =>
       this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
     );
     return toProviderSubscription(updated);
@@ -172,7 +182,7 @@ export class StripeProvider implements PaymentProvider {
     const { subscriptionId, customerId, status } = user.subscription;
     if (subscriptionId && status !== 'ended') ids.add(subscriptionId);
     if (customerId) {
-      const subscriptions = await callStripe('subscription lookup', () =>
+      const subscriptions = await callStripe(this.stripe, 'subscription lookup', () =>
         this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
       );
       for (const subscription of subscriptions.data) {
@@ -181,12 +191,12 @@ export class StripeProvider implements PaymentProvider {
     }
     let cancelled = 0;
     for (const id of ids) {
-      const ended = await callStripe('cancel', async () => {
+      const ended = await callStripe(this.stripe, 'cancel', async () => {
         try {
           const answer = await this.stripe.subscriptions.cancel(id);
           return answer.status === 'canceled';
         } catch (error) {
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+          if (!(error instanceof this.stripe.errors.StripeInvalidRequestError)) throw error;
           // Refused because it is gone or already ended at Stripe: nothing left to stop. Anything else stands.
           if (error.code === 'resource_missing') return false;
           const current = await this.stripe.subscriptions.retrieve(id);
@@ -202,11 +212,12 @@ export class StripeProvider implements PaymentProvider {
   /** The subscription's current state at Stripe (webhooks read it when an event only names it). */
   /** The subscription's state, or null while it is incomplete or when Stripe has no such subscription. */
   async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
-    const subscription = await callStripe('subscription lookup', async () => {
+    const subscription = await callStripe(this.stripe, 'subscription lookup', async () => {
       try {
         return await this.stripe.subscriptions.retrieve(subscriptionId);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        if (error instanceof this.stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+          return null;
         throw error;
       }
     });
@@ -216,7 +227,7 @@ export class StripeProvider implements PaymentProvider {
   private async findOrCreateCustomer(user: BillingUser, email: string): Promise<string> {
     const [existing] = await this.customersByEmail(user, email);
     if (existing) return existing;
-    const created = await callStripe('customer creation', () =>
+    const created = await callStripe(this.stripe, 'customer creation', () =>
       this.stripe.customers.create({ email, metadata: { userId: user.id } }),
     );
     return created.id;
@@ -227,7 +238,9 @@ export class StripeProvider implements PaymentProvider {
    * to another account here. E-mail addresses are not verified, so a customer is never shared between two users.
    */
   private async customersByEmail(user: BillingUser, email: string): Promise<string[]> {
-    const customers = await callStripe('customer lookup', () => this.stripe.customers.list({ email, limit: 10 }));
+    const customers = await callStripe(this.stripe, 'customer lookup', () =>
+      this.stripe.customers.list({ email, limit: 10 }),
+    );
     const candidates = customers.data
       .filter((customer) => !customer.metadata?.userId || customer.metadata.userId === user.id)
       .map((customer) => customer.id);

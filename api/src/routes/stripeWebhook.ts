@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
 import { logger } from '../logger';
@@ -43,7 +43,7 @@ export function stripeWebhookRouter({ config, billing, models }: StripeWebhookDe
       try {
         event = stripe.stripe.webhooks.constructEvent(req.body, signature, secret);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        if (error instanceof stripe.stripe.errors.StripeSignatureVerificationError) {
           throw new HttpError(400, INVALID_SIGNATURE_MESSAGE);
         }
         throw error;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   NO_ACTIVE_SUBSCRIPTION_ERROR,
   NOTHING_TO_CANCEL_ERROR,
@@ -21,7 +21,7 @@ import {
   type ProviderName,
   type ProviderSubscription,
 } from '../billing/provider';
-import { StripeProvider } from '../billing/stripeProvider';
+import { createStripeClient, StripeProvider } from '../billing/stripeProvider';
 import { isSubscriptionRunning, subscriptionStatusOf } from './access';
 
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
@@ -97,7 +97,7 @@ export class BillingService {
     const { stripe: stripeConfig } = deps.config;
     this.stripe = stripeConfig
       ? new StripeProvider({
-          stripe: deps.stripe ?? new Stripe(stripeConfig.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+          stripe: deps.stripe ?? createStripeClient(stripeConfig.secretKey),
           priceId: stripeConfig.priceId,
           User: deps.models.User,
         })
