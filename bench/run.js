@@ -156,7 +156,11 @@ middleware for a trial (the three small routers before the session, helmet's hea
 gained about 0.02 and was not kept. The autosave is unchanged (0.24-0.26, 1.7-1.9 ms of api CPU a request); with the
 same trial method no one part of it costs more than about 0.12 ms (its answer's JSON 0.12, the body's validation
 0.04; removing its day write, its session write or the read of its entries changed nothing measurable), so the gap
-to 0.30 (about 0.5 ms a request) is spread over the request, not one step.
+to 0.30 (about 0.5 ms a request) is spread over the request, not one step. The api's peak RSS under load was
+253-254 MB; since 0821dd1 the Stripe SDK loads only when Stripe is configured and nodemailer with the first e-mail,
+which took the peak down about 15 MB in a load of the two routes one after the other (264-268 MB before, 246-251
+after). The common-password list of the password policy (about 12 MB) is still loaded at start: the bench signs up
+its users before the load, so loading it on first use would not show here.
 
 ## Method
 
