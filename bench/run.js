@@ -645,16 +645,19 @@ async function main() {
   process.exit(failed.length ? 1 : 0);
 }
 
-// Ctrl-C or a CI timeout: stop the database, the api and the baseline before leaving.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`${signal}: stopping the bench's servers ...`);
-    servers.stopAll().finally(() => process.exit(130));
+// Run as a program only (`npm run bench`, `node bench/run.js`): requiring this file, to check it loads, runs nothing.
+if (require.main === module) {
+  // Ctrl-C or a CI timeout: stop the database, the api and the baseline before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping the bench's servers ...`);
+      servers.stopAll().finally(() => process.exit(130));
+    });
+  }
+
+  main().catch(async (error) => {
+    console.error(error.stack ?? String(error));
+    await servers.stopAll();
+    process.exit(1);
   });
 }
-
-main().catch(async (error) => {
-  console.error(error.stack ?? String(error));
-  await servers.stopAll();
-  process.exit(1);
-});
