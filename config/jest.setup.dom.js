@@ -1,5 +1,16 @@
 require('@testing-library/jest-dom');
 
+// Testing Library waits 1 s by default for what a test finds (findBy*, waitFor). A lazy page or remote that a test
+// loads for the first time in its file is compiled on that first load, which takes 0.5-0.7 s on an idle 2-core
+// machine and more than 1 s while CI runs the api's and the browser's suites beside it (the shell's App test
+// timed out there once, on the landing page). The wait is for the machine, not a product timing: what the
+// tests assert is unchanged. Jest's own limit per test is set above it, so a miss still reports what the page
+// showed. (jest.setTimeout here, because a project's testTimeout is not honoured when several projects run
+// together.)
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+/* global jest */
+jest.setTimeout(20_000);
+
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 needs when it loads.
 const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
