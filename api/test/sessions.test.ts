@@ -1,4 +1,5 @@
-import { sessionSchema, type Exercise } from '@hit/contracts';
+import { recordsSchema, sessionSchema, type Exercise } from '@hit/contracts';
+import { createModels } from '../src/models';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import { completeAll, completed, getDay, getProgress, performDay, snapshotOf, startSession } from './workoutFixtures';
 
@@ -199,6 +200,81 @@ describe('workout sessions', () => {
       .send({ exercises: completeAll(session.exercises.slice(0, 1)) })
       .expect(200);
     expect(await getProgress(agent)).toHaveLength(3);
+  });
+
+  // The process can die between the autosave's writes (the client then has no answer and sends the same save again).
+  // A failed write stands for that moment: the writes after it are never sent, as after a kill.
+  describe.each([
+    ['the progress entries', 'ProgressEntry', 'bulkWrite'],
+    ["the day's set state", 'WorkoutDay', 'updateOne'],
+    ["the session's set state", 'WorkoutSession', 'updateOne'],
+  ] as const)('an autosave stopped before %s', (_what, model, method) => {
+    it('is completed by the same save sent again: the session, the day and the progress all show it', async () => {
+      const { agent } = await signUp(app);
+      const session = await startSession(agent, 1);
+      const [incline] = session.exercises;
+      const saved: Exercise = {
+        ...incline,
+        sets: [
+          completed(incline.sets[0], 15, 10, '2026-11-20T10:01:00.000Z'),
+          incline.sets[1],
+          completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z'),
+        ],
+      };
+      // The answers are now cached, at the versions before the save.
+      expect(await getProgress(agent)).toEqual([]);
+      expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([]);
+
+      const write = jest.spyOn(createModels(database.connection)[model].collection, method);
+      write.mockRejectedValueOnce(new Error('the api process died here'));
+      await agent
+        .put(`/api/sessions/${session.id}`)
+        .send({ exercises: [saved] })
+        .expect(500);
+      write.mockRestore();
+      const answer = sessionSchema.parse(
+        (
+          await agent
+            .put(`/api/sessions/${session.id}`)
+            .send({ exercises: [saved] })
+            .expect(200)
+        ).body,
+      );
+
+      expect(answer.exercises[0]).toEqual(saved);
+      const open = sessionSchema.parse((await agent.get('/api/sessions/open').expect(200)).body);
+      expect(open.exercises[0]).toEqual(saved);
+      expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
+      expect(
+        (await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps, entry.sessionId]),
+      ).toEqual([
+        ['warmup', 15, 10, session.id],
+        ['working', 40, 8, session.id],
+      ]);
+      expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([
+        expect.objectContaining({ exerciseId: incline.id, heaviest: expect.objectContaining({ weight: 40, reps: 8 }) }),
+      ]);
+    });
+  });
+
+  it('moves no progress version for a weight typed into a set not yet completed', async () => {
+    const { agent, user } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const [incline] = session.exercises;
+    const versions = async () =>
+      (await snapshotOf(database, user.id)).days.map(({ progressVersion, rev }) => [progressVersion ?? 0, rev]);
+    const before = await versions();
+
+    await agent
+      .put(`/api/sessions/${session.id}`)
+      .send({ exercises: [{ ...incline, sets: [{ ...incline.sets[0], weight: 20 }, ...incline.sets.slice(1)] }] })
+      .expect(200);
+
+    const after = await versions();
+    expect(after.map(([progressVersion]) => progressVersion)).toEqual(
+      before.map(([progressVersion]) => progressVersion),
+    );
+    expect(after[0][1]).not.toEqual(before[0][1]); // the day's set state was written
   });
 
   it('answers 404 for a session id that does not exist', async () => {

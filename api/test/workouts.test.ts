@@ -4,6 +4,7 @@ import {
   resetProgressResponseSchema,
   workoutDaySchema,
 } from '@hit/contracts';
+import { createModels } from '../src/models';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import {
   completeAll,
@@ -196,6 +197,34 @@ describe('workout days and state', () => {
       .send({ exercises: [{ ...incline, sets: [incline.sets[0]] }] })
       .expect(200);
     expect(await getProgress(agent)).toEqual([]);
+  });
+
+  it("a day save stopped between the progress entries and the day's write is completed by the same save sent again", async () => {
+    const { agent } = await signUp(app);
+    const [incline] = (await getDay(agent, 1)).exercises;
+    const saved = {
+      ...incline,
+      sets: [incline.sets[0], incline.sets[1], completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z')],
+    };
+    expect(await getProgress(agent)).toEqual([]); // cached at the version before the save
+
+    // The process dies after the entries' write: the day's own write is never sent.
+    const write = jest.spyOn(createModels(database.connection).WorkoutDay.collection, 'updateOne');
+    write.mockRejectedValueOnce(new Error('the api process died here'));
+    await agent
+      .put('/api/workout-days/1')
+      .send({ exercises: [saved] })
+      .expect(500);
+    write.mockRestore();
+    await agent
+      .put('/api/workout-days/1')
+      .send({ exercises: [saved] })
+      .expect(200);
+
+    expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
+    expect((await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps])).toEqual([
+      ['working', 40, 8],
+    ]);
   });
 
   it('completing a day records the sets saved in it exactly once', async () => {

@@ -146,6 +146,7 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, pairs = 
     load: { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies },
     pid: api.process.pid,
   };
+  await runLoad({ ...writes.load, duration: 2 }); // warm-up, as the read had (its code paths are the autosave's own)
   log(
     `  baseline GET /hello and api PUT /api/sessions/:id (autosave), ${pairs} x ${sliceSeconds} s each, interleaved ...`,
   );

@@ -29,18 +29,34 @@ function isDuplicateKey(error: unknown): boolean {
 
 type EntryState = Pick<ProgressEntryFields, 'exerciseName' | 'weight' | 'weightUnit' | 'reps' | 'setType' | 'date'>;
 
+/** The progress entry a set records, or null when it records none (not completed, or without reps or a time). */
+function entryStateOf({ exercise, set }: TouchedSet): EntryState | null {
+  if (!set.completed || set.reps === null || set.completedAt === null) return null;
+  return {
+    exerciseName: exercise.name,
+    weight: set.weight ?? 0,
+    weightUnit: set.weightUnit,
+    reps: set.reps,
+    setType: set.type,
+    date: set.completedAt,
+  };
+}
+
+const sameState = (a: EntryState, b: EntryState) =>
+  a.exerciseName === b.exerciseName &&
+  a.weight === b.weight &&
+  a.weightUnit === b.weightUnit &&
+  a.reps === b.reps &&
+  a.setType === b.setType &&
+  a.date.getTime() === b.date.getTime();
+
 function sameEntry(
   stored: EntryState & { sessionId: Types.ObjectId | null },
   wanted: EntryState,
   sessionId: Types.ObjectId | null,
 ) {
   return (
-    stored.exerciseName === wanted.exerciseName &&
-    stored.weight === wanted.weight &&
-    stored.weightUnit === wanted.weightUnit &&
-    stored.reps === wanted.reps &&
-    stored.setType === wanted.setType &&
-    stored.date.getTime() === wanted.date.getTime() &&
+    sameState(stored, wanted) &&
     (sessionId === null || (stored.sessionId !== null && stored.sessionId.equals(sessionId)))
   );
 }
@@ -58,6 +74,29 @@ export const PROGRESS_VERSION_BUMP = { $inc: { progressVersion: 1 } } as const;
 export const WARMUP_VERSION_BUMP = { $inc: { progressVersion: 1, warmupVersion: 1 } } as const;
 
 export type ProgressVersionBump = typeof PROGRESS_VERSION_BUMP | typeof WARMUP_VERSION_BUMP;
+
+/**
+ * The bump the progress version needs for a set state that went from `before` to `after` (the same exercises and
+ * sets, as applySetState merges them): the entries the sets record, compared set by set. Null when they record the
+ * same entries (a weight typed into a set not yet completed moves no version).
+ *
+ * A save whose entries were already written by an attempt that stopped before its set state was stored (the
+ * process died between the writes) finds no entry to change: this is how its repeat still moves the version.
+ */
+export function setStateBump(before: TouchedSet[], after: TouchedSet[]): ProgressVersionBump | null {
+  const previous = new Map(before.map((touched) => [entryKey(touched.exercise.id, touched.set.id), touched]));
+  let bump: ProgressVersionBump | null = null;
+  for (const touched of after) {
+    const old = previous.get(entryKey(touched.exercise.id, touched.set.id));
+    const was = old ? entryStateOf(old) : null;
+    const now = entryStateOf(touched);
+    if (was === null && now === null) continue;
+    if (was !== null && now !== null && sameState(was, now)) continue;
+    if (was?.setType === 'working' || now?.setType === 'working') return PROGRESS_VERSION_BUMP;
+    bump = WARMUP_VERSION_BUMP;
+  }
+  return bump;
+}
 
 interface ProgressServiceDeps {
   ProgressEntry: ProgressEntryModel;
@@ -123,15 +162,8 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
     for (const { exercise, set } of sets) {
       const key = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
       const stored = byKey.get(entryKey(exercise.id, set.id));
-      if (set.completed && set.reps !== null && set.completedAt !== null) {
-        const wanted: EntryState = {
-          exerciseName: exercise.name,
-          weight: set.weight ?? 0,
-          weightUnit: set.weightUnit,
-          reps: set.reps,
-          setType: set.type,
-          date: set.completedAt,
-        };
+      const wanted = entryStateOf({ exercise, set });
+      if (wanted) {
         if (stored && sameEntry(stored, wanted, options.sessionId)) continue;
         if (wanted.setType === 'working' || stored?.setType === 'working') workingSetChanged = true;
         // A session save names the session; a day save keeps the session an entry came from (new ones get none).

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
-import type { ProgressService } from './progress';
+import { setStateBump, type ProgressService } from './progress';
 import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
 import type { WorkoutService } from './workouts';
 
@@ -187,9 +187,9 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   /**
    * Saves set states into a session, in order, with one write of each kind for all of them: the same end state as
    * saving them one by one (each set ends as the last save that sent it left it): the progress entries of the sent
-   * sets and the session's exercises at once, then the day's set state (when the session is still its current
-   * performance) with the progress version's bump. Answers, per save, null or why it does not fit the session (a save
-   * that does not fit is skipped; the others are saved).
+   * sets, then the day's set state (when the session is still its current performance) with the progress version's
+   * bump, then the session's exercises. Answers, per save, null or why it does not fit the session (a save that does
+   * not fit is skipped; the others are saved).
    */
   async function saveSessionStates(
     userId: Types.ObjectId,
@@ -214,22 +214,23 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
       const touched = allSets(exercises).filter(({ exercise, set }) => sent.has(`${exercise.id}/${set.id}`));
       // An autosave that changes nothing (a repeat) writes no set state.
       const setStateChanged = !isDeepStrictEqual(exercises, session.exercises);
-      // The entries and the session's set state at once (one commit's wait), then the day's set state, whose write
-      // also bumps the progress version (after the entries, never before: ProgressCache). Each write is idempotent
-      // and no answer is sent before all are on disk, so a crash in between makes the client send the same save
-      // again, which completes whichever is missing (the entries are compared with the sets on every save, and a
-      // repeat that finds some missing writes them and bumps the version).
-      const [bump] = await Promise.all([
-        progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
-          sessionId: session._id,
-          removeUncompleted: true,
-          versionBumpedByCaller: true,
-        }),
-        // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
-        // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
-        setStateChanged && WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } }),
-      ]);
+      // One write after the other, the session's last: its set state is the mark that the save is complete. Each write
+      // is idempotent and no answer is sent before all are on disk, so when the process dies in between, the client
+      // sends the same save again, and it finds the session's set state still to store, which makes it store the
+      // day's too and move the version (the entries it writes only if missing: they are compared with the sets).
+      // The version moves in the day's write, after the entries, never before (ProgressCache): by the entries
+      // written now, or, when an attempt that stopped wrote them already, by the change of the session's sets.
+      const written = await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
+        sessionId: session._id,
+        removeUncompleted: true,
+        versionBumpedByCaller: true,
+      });
+      const bump = written ?? (setStateChanged ? setStateBump(allSets(session.exercises), touched) : null);
       await workouts.storeSetState(userId, session.dayId, session.round, setStateChanged ? exercises : null, bump);
+      // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
+      // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
+      if (setStateChanged)
+        await WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } });
     }
     return { exercises, problems };
   }

@@ -14,7 +14,7 @@ import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
-import type { ProgressService, ProgressVersionBump } from './progress';
+import { setStateBump, type ProgressService, type ProgressVersionBump } from './progress';
 import { DaysCache, daysAnswer, daysLabel, type DayRevision, type DaysAnswer } from './daysCache';
 import {
   allSets,
@@ -209,13 +209,14 @@ export function createWorkoutService({
   async function saveDay(userId: Types.ObjectId, dayId: number, incoming: Exercise[]): Promise<WorkoutDayFields> {
     const day = await loadDay(userId, dayId);
     const { exercises, touched } = applySetStateOr400(day.exercises, incoming);
-    const bump = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
+    const written = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
       sessionId: null,
       removeUncompleted: true,
       versionBumpedByCaller: true,
     });
-    // The version's bump in the day's write, after the entries (as the autosave's, sessions.ts).
-    await storeSetState(userId, dayId, day.round, exercises, bump);
+    // The version's bump in the day's write, after the entries (as the autosave's, sessions.ts): by the entries written
+    // now, or by the change of the day's sets when an attempt that stopped before this write wrote the entries already.
+    await storeSetState(userId, dayId, day.round, exercises, written ?? setStateBump(allSets(day.exercises), touched));
     return loadDay(userId, dayId);
   }
 
