@@ -162,6 +162,19 @@ which took the peak down about 15 MB in a load of the two routes one after the o
 after). The common-password list of the password policy (about 12 MB) is still loaded at start: the bench signs up
 its users before the load, so loading it on first use would not show here.
 
+In the evening of 2026-11-27 (at f9c5ef3): the autosave's writes go one after the other, the session's set state last
+(a save stopped after the session's write used to leave the day's set state and the progress version behind for
+good: \`api/test/sessions.test.ts\` stops a save before each write and sends it again), and the bench warms the
+autosave up for 2 s as it does the read. Trials on the built api, api CPU from \`/proc\`, three 4 s slices beside the
+baseline's, warm: the autosave 1.55-1.62 ms a request; with every database write and read of the route left out (the
+session still read from the store, the body parsed, validated and merged, the answer sent) 0.87-0.90 ms, 0.48 of
+the baseline; so its five commands cost about 0.7 ms, about 0.14 ms each, most of it the driver's own work per
+command (server selection, the implicit session, the message, the cursor). Leaving out the two reads together (the
+workout session from a per-process copy, the entries compared with the session's stored sets) took it to 1.36-1.46
+ms, 0.27-0.30 of the baseline; either alone, nothing measurable. So the budget needs fewer commands than the rules
+allow today: MongoDB 8.0's \`bulkWrite\` command writes to several collections in one ordered command (the entries,
+the day, the session), which the embedded server (MongoDB 7.0, wire version 21) does not speak yet.
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
