@@ -215,10 +215,10 @@ unlimited for the run.
   database then must hold exactly the 180 sets. The api's share: the same 45 operations as one POST /api/sync
   (fresh backdated user, session cookie, node's fetch), timed to the last byte, median of 3 users, every operation
   applied and Cycle 6 answered.
-- **Throughput**: autocannon (programmatic, in its own node process), 50 connections, 10 s per route after a
-  2 s warm-up, in two 5 s slices, each interleaved with a 5 s slice of the baseline (baseline then route, then
-  route then baseline): this shared machine's CPU time per request drifts up to 2x within minutes, and a baseline
-  measured once, before both routes, put the whole drift on one side of each ratio. Each slice's req/s is shown in
+- **Throughput**: autocannon (programmatic, in its own node process), 50 connections, 10 s per route after an
+  8 s warm-up of each server on the route measured (their steady state: bench/lib/throughput.js, WARM_UP_SECONDS),
+  in two 5 s slices, each interleaved with a 5 s slice of the baseline (baseline then route, then route then baseline):
+  this shared machine's CPU time per request drifts up to 2x within minutes, and a baseline measured once, before both routes, put the whole drift on one side of each ratio. Each slice's req/s is shown in
   brackets; a route's figures are the mean of its slices, its ratios against the baseline slices beside it. Baseline: a bare Express 5 + express-session + connect-mongo app (bench/lib/baseline-server.js,
   the api's own package versions, its own process, same database) answering \`GET /hello\` for an existing
   session, so the store is read on every request. Then the api's authenticated \`GET /api/workout-days\` and the

@@ -96,6 +96,14 @@ function mergeSlices(slices) {
 }
 
 /**
+ * Each server is loaded this long before it is measured, on the very route measured. Servers run for hours: the figure
+ * is their steady state. After 2 s the api's first 4 s slice still cost 15-30 % more CPU a request than the slices
+ * after it (read 0.89-1.05 ms against 0.81; autosave 1.8-2.0 against 1.55-1.6, runs of 2026-11-27); after 8 s the
+ * slices agree within the machine's noise.
+ */
+const WARM_UP_SECONDS = 8;
+
+/**
  * The baseline and a route in alternating slices (baseline then route, then route then baseline, ...), so a change
  * in the machine's speed during the run (this shared machine's CPU time per request varies up to 2x within minutes)
  * weighs on both sides alike instead of on whichever ran second.
@@ -127,14 +135,14 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, pairs = 
     load: { url: `${baseline.baseUrl}/hello`, headers: { cookie: baselineCookie } },
     pid: baseline.process.pid,
   };
-  await runLoad({ ...hello.load, duration: 2 }); // warm-up
+  await runLoad({ ...hello.load, duration: WARM_UP_SECONDS });
 
   const { client, cookie } = await signUp(api.baseUrl, 'throughput');
   const rss = sampleRss(api.process.pid);
   const days = await client.call('GET', '/api/workout-days');
   if (!Array.isArray(days) || days.length === 0) throw new Error('GET /api/workout-days answered no days');
   const reads = { load: { url: `${api.baseUrl}/api/workout-days`, headers: { cookie } }, pid: api.process.pid };
-  await runLoad({ ...reads.load, duration: 2 }); // warm-up
+  await runLoad({ ...reads.load, duration: WARM_UP_SECONDS });
   log(`  baseline GET /hello and api GET /api/workout-days, ${pairs} x ${sliceSeconds} s each, interleaved ...`);
   const readRun = await interleaved({ baseline: hello, route: reads, pairs, sliceSeconds, dbPid });
 
@@ -146,7 +154,7 @@ async function measureThroughput({ api, baseline, dbPid, duration = 10, pairs = 
     load: { url: `${api.baseUrl}/api/sessions/${session.id}`, method: 'PUT', headers: putHeaders, bodies },
     pid: api.process.pid,
   };
-  await runLoad({ ...writes.load, duration: 2 }); // warm-up, as the read had (its code paths are the autosave's own)
+  await runLoad({ ...writes.load, duration: WARM_UP_SECONDS }); // its code paths are the autosave's own
   log(
     `  baseline GET /hello and api PUT /api/sessions/:id (autosave), ${pairs} x ${sliceSeconds} s each, interleaved ...`,
   );
