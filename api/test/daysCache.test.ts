@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { Types } from 'mongoose';
 import express from 'express';
 import request from 'supertest';
@@ -39,6 +40,18 @@ describe('daysAnswer', () => {
     const made = await request(app).get('/').expect(200);
     expect(answer.etag).toBe(made.headers.etag);
     expect(daysAnswer(`${json} `).etag).not.toBe(answer.etag);
+  });
+});
+
+describe('daysAnswer of a body of 1 KB or more', () => {
+  it('keeps it gzipped too, and the cache counts both', () => {
+    const json = JSON.stringify(Array.from({ length: 40 }, (_, id) => ({ id, name: 'Incline Press', sets: [] })));
+    const answer = daysAnswer(json);
+    expect(answer.gzipped && gunzipSync(answer.gzipped).toString()).toBe(json);
+    expect(daysAnswer('[1]').gzipped).toBeNull();
+    const cache = new DaysCache();
+    cache.store('u1', 'label', answer);
+    expect(cache.size).toEqual({ entries: 1, bytes: answer.body.length + (answer.gzipped?.length ?? 0) });
   });
 });
 

@@ -85,6 +85,29 @@ describe('workout days and state', () => {
     expect(await getState(agent)).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
   });
 
+  it('answers the days gzipped to a client that accepts gzip, as they are to one that does not, under one tag', async () => {
+    const { agent } = await signUp(app);
+    const read = (encodings: string) => agent.get('/api/workout-days').set('Accept-Encoding', encodings).expect(200);
+    const browser = await read('gzip, deflate, br, zstd');
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toMatch(/Accept-Encoding/);
+    const plain = await read('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(browser.body);
+    expect(plain.headers.etag).toBe(browser.headers.etag);
+    // The answer kept by the process (the days unchanged): the same, gzipped again for the browser.
+    const again = await read('gzip');
+    expect([again.headers['content-encoding'], again.body]).toEqual(['gzip', browser.body]);
+    await agent.get('/api/workout-days').set('If-None-Match', browser.headers.etag).expect(304);
+
+    // A change shows in both.
+    await performDay(agent, 1);
+    const changed = await read('gzip');
+    expect(changed.headers.etag).not.toBe(browser.headers.etag);
+    expect(changed.body).toEqual((await read('identity')).body);
+    expect(workoutDaySchema.array().parse(changed.body)[0].isCompleted).toBe(true);
+  });
+
   it('seeds on first read an account that has no days yet', async () => {
     const { agent, user } = await signUp(app);
     const { Types } = await import('mongoose');

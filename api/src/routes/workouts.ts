@@ -29,11 +29,14 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
     // The rotation as the session's copy carries it (auth/sessionUser.ts); one query: the days, or only their
     // revisions when this process has the answer rendered (services/daysCache.ts).
     const user = currentUser(req);
-    const { body, etag } = await workouts.daysAnswer(user._id, user.rotation, (days, state) =>
+    const { body, gzipped, etag } = await workouts.daysAnswer(user._id, user.rotation, (days, state) =>
       JSON.stringify(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]),
     );
-    // The tag made with the answer: Express would hash the same bytes again on every read.
-    res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: etag }).send(body);
+    // The tag made with the answer: Express would hash the same bytes again on every read. The gzipped bytes made with
+    // it too, for a client that accepts them (compression() leaves an encoded body alone).
+    res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: etag }).vary('Accept-Encoding');
+    if (gzipped && req.acceptsEncodings('gzip')) res.set('Content-Encoding', 'gzip').send(gzipped);
+    else res.send(body);
   });
 
   router.get('/workout-state', requireUser, async (req, res) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { Types } from 'mongoose';
 import type { WorkoutState } from '@hit/contracts';
 
@@ -22,18 +23,33 @@ export function daysLabel(days: readonly DayRevision[], state: WorkoutState): st
   return `${state.cycleCount}/${state.nextRecommendedDay}:${named.join(',')}`;
 }
 
-/** A rendered answer: the JSON body's bytes and its entity tag, both made once for all the reads it serves. */
+/**
+ * Bodies from this size on are also kept gzipped: compression() would otherwise gzip them again on every read of a
+ * browser (which always accepts gzip), about half of such a read's CPU. Below it, compression() sends them as they
+ * are (its own threshold, 1 KB).
+ */
+export const DAYS_GZIP_MIN_BYTES = 1024;
+
+/** A rendered answer: the JSON body's bytes, gzipped when large enough, and its entity tag, made once for all reads. */
 export interface DaysAnswer {
   body: Buffer;
+  gzipped: Buffer | null;
   etag: string;
 }
 
-/** The answer of a JSON body (a weak tag, as Express makes one: the body's length and SHA-1). */
+/**
+ * The answer of a JSON body (a weak tag, as Express makes one: the body's length and SHA-1; weak, it names both
+ * encodings of the same content).
+ */
 export function daysAnswer(json: string): DaysAnswer {
   const body = Buffer.from(json);
   const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };
+  const gzipped = body.length >= DAYS_GZIP_MIN_BYTES ? gzipSync(body) : null;
+  return { body, gzipped, etag: `W/"${body.length.toString(16)}-${hash}"` };
 }
+
+/** The bytes an answer holds in memory. */
+const bytesOf = (answer: DaysAnswer) => answer.body.length + (answer.gzipped?.length ?? 0);
 
 interface CachedDays {
   label: string;
@@ -78,13 +94,13 @@ export class DaysCache {
 
   store(userId: string, label: string, answer: DaysAnswer): void {
     this.forget(userId);
-    if (answer.body.length > this.maxBytes) return;
+    if (bytesOf(answer) > this.maxBytes) return;
     this.bodies.set(userId, { label, answer, storedAt: this.now() });
-    this.bytes += answer.body.length;
+    this.bytes += bytesOf(answer);
     for (const [oldest, old] of this.bodies) {
       if (this.bytes <= this.maxBytes) break;
       this.bodies.delete(oldest);
-      this.bytes -= old.answer.body.length;
+      this.bytes -= bytesOf(old.answer);
     }
   }
 
@@ -92,7 +108,7 @@ export class DaysCache {
     const cached = this.bodies.get(userId);
     if (!cached) return;
     this.bodies.delete(userId);
-    this.bytes -= cached.answer.body.length;
+    this.bytes -= bytesOf(cached.answer);
   }
 
   get size(): { entries: number; bytes: number } {
