@@ -15,6 +15,7 @@ export {
   indexedDbStorage,
   lastDataUpdateAt,
   requestPersistentStorage,
+  storeReadsNow,
   type OfflineCache,
   type OfflineCacheOptions,
   type OfflineStorage,

@@ -105,8 +105,9 @@ export interface OfflineCache {
   stop(): void;
 }
 
-// The visit's one cache (the shell starts it), so that signing out can wait until the user's reads are gone.
-let activeCache: { forgetUser(): Promise<void> } | undefined;
+// The visit's one cache (the shell starts it), so that signing out can wait until the user's reads are gone, and a
+// sync answer until its server state is stored.
+let activeCache: { forgetUser(): Promise<void>; flush(): Promise<void> } | undefined;
 
 /**
  * Forgets the signed-in user's reads now and settles once they are gone from IndexedDB: a sign-out that navigates,
@@ -114,6 +115,16 @@ let activeCache: { forgetUser(): Promise<void> } | undefined;
  */
 export function forgetSignedInUser(): Promise<void> {
   return activeCache?.forgetUser() ?? Promise.resolve();
+}
+
+/**
+ * Writes the reads changed since the last save now, and settles once they are in IndexedDB (a storage failure is
+ * not an error here: the copy is a cache). A sync answer's server state is stored so before its operations leave the
+ * outbox (useOutboxSync): a tab closed in between would otherwise open next time with the older state and nothing
+ * left to play over it, showing a workout without the sets just synced.
+ */
+export function storeReadsNow(): Promise<void> {
+  return activeCache?.flush() ?? Promise.resolve();
 }
 
 export interface OfflineCacheOptions {
@@ -228,6 +239,7 @@ export function startOfflineCache(
   const onPageHide = () => void flush();
 
   const cache = {
+    flush,
     forgetUser: () => {
       if (signedInUserId !== null) changeUser(signedInUserId, null);
       return queue;

@@ -7,6 +7,7 @@ import {
   queryKeys,
   type ServerState,
   setSendingUser,
+  storeReadsNow,
   useOffline,
   useOutbox,
   useOutboxStatus,
@@ -57,6 +58,9 @@ export function useOutboxSync(): void {
       // And may be new records or achieve goals (issue #19).
       void queryClient.invalidateQueries({ queryKey: queryKeys.records });
       void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
+      // Stored before the outbox lets the batch's operations go (it waits for this): closed in between, the tab
+      // would open next time with the state from before them and nothing to play over it.
+      await storeReadsNow();
     });
     const send = () => void outbox.flush();
     const sendWhenShown = () => {
