@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
-import { completeSet, logWorkout, press, signedUpAtHome, skipRest, type ExerciseLog } from '../support/workout';
+import {
+  completeSet,
+  exerciseCard,
+  logWorkout,
+  press,
+  signedUpAtHome,
+  skipRest,
+  type ExerciseLog,
+} from '../support/workout';
 
 const { baseUrl } = e2eEnvironment();
 
@@ -58,7 +66,9 @@ describe('a workout on a phone', () => {
     await completeSet(page, 'Incline Press', 'Warm-up 1', { weight: 40, reps: 10 });
     await skipRest(page);
     await completeSet(page, 'Incline Press', 'Warm-up 2', { weight: 60, reps: 9 });
-    await page.getByText('Saved').first().waitFor();
+    // Both warm-ups stored: the first 'Saved' on the page is Warm-up 1's, shown while Warm-up 2 may still be
+    // 'Saving…', and a reload then would rightly lose a set this browser had not stored yet.
+    await exerciseCard(page, 'Incline Press').getByText('Saved', { exact: true }).nth(1).waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: 'Resume' }).click();
