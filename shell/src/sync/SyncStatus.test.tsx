@@ -1,33 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Exercise, SyncOperation } from '@hit/contracts';
+import type { SyncOperation } from '@hit/contracts';
 import { createQueryClient, getOutbox, queryKeys, stopOutboxes } from '@hit/platform';
 import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 import { ThemeProvider } from '@hit/ui';
 import { SyncStatus } from './SyncStatus';
+import { exercises } from './testing/exercises';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
 let users = 0;
-
-/** The first exercise of Day 1 with its first `done` sets completed. */
-function exercises(done: number): Exercise[] {
-  return [
-    {
-      id: 101,
-      name: 'Incline Press',
-      sets: ['101-w1', '101-w2', '101-work'].map((id, i) => ({
-        id,
-        type: i < 2 ? ('warmup' as const) : ('working' as const),
-        completed: i < done,
-        weight: i < done ? 100 : null,
-        reps: i < done ? 8 : null,
-        weightUnit: 'lbs' as const,
-        completedAt: i < done ? `2026-11-24T10:0${i}:00.000Z` : null,
-      })),
-    },
-  ];
-}
 
 const serverState = { workoutDays: [], workoutState: { cycleCount: 0, nextRecommendedDay: 2 }, openSession: null };
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { hashKey, QueryClientProvider } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { act, renderHook } from '@testing-library/react';
-import type { Exercise, Session, SyncOperation } from '@hit/contracts';
+import type { Session, SyncOperation } from '@hit/contracts';
 import {
   createQueryClient,
   getOutbox,
@@ -15,28 +15,10 @@ import {
 } from '@hit/platform';
 import { answer, mockApi } from '@hit/platform/test/apiMock';
 import { useOutboxSync } from './useOutboxSync';
+import { exercises } from './testing/exercises';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
 const ann = { id: 'u-synced-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
-
-/** Incline Press with its first `done` sets completed. */
-function exercises(done: number): Exercise[] {
-  return [
-    {
-      id: 101,
-      name: 'Incline Press',
-      sets: ['101-w1', '101-w2', '101-work'].map((id, i) => ({
-        id,
-        type: i < 2 ? ('warmup' as const) : ('working' as const),
-        completed: i < done,
-        weight: i < done ? 60 : null,
-        reps: i < done ? 9 : null,
-        weightUnit: 'lbs' as const,
-        completedAt: i < done ? `2026-11-27T10:0${i}:00.000Z` : null,
-      })),
-    },
-  ];
-}
 
 const session = (done: number) =>
   ({ id: SESSION, workoutDayId: 1, completed: false, exercises: exercises(done) }) as unknown as Session;
