@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import type session from 'express-session';
 import { MongoStore } from 'connect-mongo';
 import { Types, type Connection } from 'mongoose';
-import type { Collection, Db } from 'mongodb';
+import type { Collection, Db, MongoClient } from 'mongodb';
+import { findFewIn } from '../findFew';
 import type { UserFields, UserSubscription } from '../models/user';
 
 /**
@@ -128,14 +129,25 @@ interface LoadedUser {
  * `createSession` moves it onto the request for `deserializeUser`.
  */
 export class UserSessionStore extends MongoStore {
+  // Its own handle on the sessions, for `get`: every authenticated request reads one (findFewIn).
+  private readonly sessionsDb: Db;
+  private readonly sessionsCollection: string;
+
+  constructor(options: ConstructorParameters<typeof MongoStore>[0] & { client: MongoClient; dbName: string }) {
+    super(options);
+    this.sessionsDb = options.client.db(options.dbName);
+    this.sessionsCollection = options.collectionName ?? 'sessions';
+  }
+
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
     void (async () => {
       try {
-        const collection = (await this.collectionP) as unknown as Collection<StoredSessionDocument>;
-        const doc = await collection.findOne({
-          _id: sid,
-          $or: [{ expires: { $exists: false } }, { expires: { $gt: new Date() } }],
-        });
+        const [doc] = await findFewIn<StoredSessionDocument>(
+          this.sessionsDb,
+          this.sessionsCollection,
+          { _id: sid, $or: [{ expires: { $exists: false } }, { expires: { $gt: new Date() } }] },
+          { limit: 1 },
+        );
         if (!doc) return callback(null, null);
         const data = (typeof doc.session === 'string' ? JSON.parse(doc.session) : doc.session) as session.SessionData &
           Record<string | symbol, unknown>;

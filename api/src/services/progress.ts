@@ -3,6 +3,7 @@ import type { AnyBulkWriteOperation as DriverBulkOperation, Document } from 'mon
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import { revised, type WorkoutDayModel } from '../models/workoutDay';
+import { findFew } from '../findFew';
 import { ProgressCache } from './progressCache';
 import type { LastWeight, TouchedSet } from './workoutProgram';
 
@@ -153,9 +154,7 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
   ): Promise<ProgressVersionBump | null> {
     const { userId, dayId, round } = performance;
     // Through the driver: the filter is already of its stored types (every autosave reads this).
-    const existing = await ProgressEntry.collection
-      .find<ProgressEntryFields>({ userId, workoutDayId: dayId, round })
-      .toArray();
+    const existing = await findFew<ProgressEntryFields>(ProgressEntry, { userId, workoutDayId: dayId, round });
     const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
     const operations: DriverBulkOperation<Document>[] = [];
     let workingSetChanged = false;

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
+import { findFew } from '../findFew';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import { setStateBump, type ProgressService } from './progress';
 import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
@@ -176,10 +177,11 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
 
   async function loadSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {
     // Through the driver (every autosave reads it): the routes have validated the id.
-    const session = await WorkoutSession.collection.findOne<WorkoutSessionFields>({
-      _id: new Types.ObjectId(sessionId),
-      userId,
-    });
+    const [session] = await findFew<WorkoutSessionFields>(
+      WorkoutSession,
+      { _id: new Types.ObjectId(sessionId), userId },
+      { limit: 1 },
+    );
     if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
     return session;
   }

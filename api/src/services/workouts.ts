@@ -9,6 +9,7 @@ import {
   WORKOUT_PROGRAM,
 } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
+import { findFew } from '../findFew';
 import { userChanged } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
@@ -154,7 +155,7 @@ export function createWorkoutService({
   ): Promise<DaysAnswer> {
     const key = userId.toHexString();
     if (known && daysCache.has(key)) {
-      const revisions = await WorkoutDay.collection.find<DayRevision>({ userId }, { projection: { rev: 1 } }).toArray();
+      const revisions = await findFew<DayRevision>(WorkoutDay, { userId }, { projection: { rev: 1 } });
       const kept = daysCache.answer(key, daysLabel(revisions, known));
       if (kept) return kept;
     }
