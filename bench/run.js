@@ -178,6 +178,14 @@ Then (at 19a0fdb): a browser's read of the days cost 1.2-1.4 ms of api CPU again
 compression() gzipped the answer again on every read of a client that accepts gzip (the bench's loads send no
 Accept-Encoding); the answer is now kept gzipped too, and both cost about 0.85 ms. The row "as a browser asks it"
 shows it from this run on.
+Later that evening (at 39f35db): the small reads of the hot requests (the session store's, the days' revisions, the
+autosave's workout session and its entries) are one \`find\` command each (\`findFew\`, api/src/findFew.ts), not the
+driver's cursor, whose own work cost more than the command: in a trial of the driver alone against the embedded
+server (50 at once, the client's CPU per call) a \`findOne\` took 160 µs and the same command 125, a
+\`find().toArray()\` of 12 entries 210 and the command 130. A/B on the built api: the read 0.50 to 0.55-0.56 of the
+baseline (about 1.0 to 0.87 ms of api CPU a request). Five full benches that evening: the read 0.52, 0.54, 0.61,
+0.51 and 0.55 (p99 1.42-1.84x), the autosave 0.30, 0.27, 0.29, 0.26 and 0.27 (p99 2.43-3.41x), against 0.24-0.26
+before: the read's budget met in each, the autosave's in one, by a hair.
 
 ## Method
 
