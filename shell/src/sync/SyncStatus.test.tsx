@@ -6,7 +6,7 @@ import { createQueryClient, getOutbox, queryKeys, stopOutboxes } from '@hit/plat
 import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 import { ThemeProvider } from '@hit/ui';
 import { SyncStatus } from './SyncStatus';
-import { exercises } from './testing/exercises';
+import { exercises } from '@hit/platform/test/exercises';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
 let users = 0;

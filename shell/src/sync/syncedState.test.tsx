@@ -15,7 +15,7 @@ import {
 } from '@hit/platform';
 import { answer, mockApi } from '@hit/platform/test/apiMock';
 import { useOutboxSync } from './useOutboxSync';
-import { exercises } from './testing/exercises';
+import { exercises } from '@hit/platform/test/exercises';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
 const ann = { id: 'u-synced-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };

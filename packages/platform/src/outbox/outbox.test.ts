@@ -1,30 +1,12 @@
 import '@hit/platform/test/fakeIndexedDb';
-import type { Exercise, SyncBatchBody, SyncBatchResponse, SyncOperation, SyncResult } from '@hit/contracts';
+import { exercises } from '@hit/platform/test/exercises';
+import type { SyncBatchBody, SyncBatchResponse, SyncOperation, SyncResult } from '@hit/contracts';
 import { ApiError } from '../apiClient';
 import { createOutbox, type OutboxOptions, type SendLock } from './outbox';
 import { indexedDbOutboxStorage, memoryOutboxStorage, type OutboxStorage } from './store';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
 const serverState = { workoutDays: [], workoutState: { cycleCount: 0, nextRecommendedDay: 2 }, openSession: null };
-
-/** Day 1's first exercise with the first `done` sets completed at 10:0x. */
-function exercises(done: number, weight = 100): Exercise[] {
-  return [
-    {
-      id: 101,
-      name: 'Incline Press',
-      sets: ['101-w1', '101-w2', '101-work'].map((id, i) => ({
-        id,
-        type: i < 2 ? ('warmup' as const) : ('working' as const),
-        completed: i < done,
-        weight: i < done ? weight : null,
-        reps: i < done ? 8 : null,
-        weightUnit: 'lbs' as const,
-        completedAt: i < done ? `2026-11-24T10:0${i}:00.000Z` : null,
-      })),
-    },
-  ];
-}
 
 type Answer = (op: SyncOperation) => SyncResult;
 const applied: Answer = (op) => ({ opId: op.opId, status: 'applied', note: null });

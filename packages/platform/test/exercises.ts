@@ -1,7 +1,8 @@
+// Shared by the outbox's and the shell's sync tests: `import { exercises } from '@hit/platform/test/exercises'`.
 import type { Exercise } from '@hit/contracts';
 
-/** The first exercise of Day 1 with its first `done` sets completed, as the sync tests store and answer it. */
-export function exercises(done: number): Exercise[] {
+/** Day 1's first exercise, Incline Press, with its first `done` sets completed at 10:0x. */
+export function exercises(done: number, weight = 100): Exercise[] {
   return [
     {
       id: 101,
@@ -10,7 +11,7 @@ export function exercises(done: number): Exercise[] {
         id,
         type: i < 2 ? ('warmup' as const) : ('working' as const),
         completed: i < done,
-        weight: i < done ? 100 : null,
+        weight: i < done ? weight : null,
         reps: i < done ? 8 : null,
         weightUnit: 'lbs' as const,
         completedAt: i < done ? `2026-11-24T10:0${i}:00.000Z` : null,
