@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import type { Connection } from 'mongoose';
 import { csvExportQuerySchema, deleteAccountBodySchema, exportFileName, type ExportFormat } from '@hit/contracts';
@@ -29,34 +30,44 @@ class DownloadAborted extends Error {
   override name = 'DownloadAborted';
 }
 
-/** Writes to the response; when its buffer is full, waits for 'drain' (rejects if the client leaves meanwhile). */
-function responseSink(res: Response): ExportSink {
-  return (chunk) => {
-    if (res.destroyed) return Promise.reject(new DownloadAborted());
-    if (res.write(chunk)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onClose = () => reject(new DownloadAborted());
-      res.once('close', onClose);
-      res.once('drain', () => {
-        res.off('close', onClose);
-        resolve();
-      });
-    });
-  };
+/** Waits until `body` takes more (rejects if the client leaves meanwhile). */
+function drained(body: PassThrough, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      res.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      body.off('drain', onDrain);
+      reject(new DownloadAborted());
+    };
+    body.once('drain', onDrain);
+    res.once('close', onClose);
+  });
 }
 
 /**
  * Sends a file the service writes piece by piece, as a dated attachment. A failure before the first piece is an
  * ordinary error answer (503 when the database is down); after it, the connection is cut so the browser reports a
- * failed download rather than keeping a truncated file.
+ * failed download rather than keeping a truncated file. The pieces go through a stream piped to the response, whose
+ * back-pressure is the pipe's: waiting for the response's own 'drain' each time its buffer was full added a listener
+ * that compression() moves onto its gzip stream, where `once` cannot take it off again (hundreds of them in a 30k-set
+ * export, and Node's MaxListenersExceededWarning).
  */
 async function sendDownload(res: Response, format: ExportFormat, write: (sink: ExportSink) => Promise<void>) {
   res.attachment(exportFileName(format, new Date()));
   res.type(CONTENT_TYPES[format]);
+  const body = new PassThrough();
+  body.pipe(res);
   try {
-    await write(responseSink(res));
-    res.end();
+    await write(async (chunk) => {
+      if (res.destroyed) throw new DownloadAborted();
+      if (!body.write(chunk)) await drained(body, res);
+    });
+    body.end();
   } catch (error) {
+    body.unpipe(res);
+    body.destroy();
     if (error instanceof DownloadAborted) return;
     if (!res.headersSent) {
       res.removeHeader('Content-Disposition');
