@@ -20,6 +20,19 @@ describe('progress', () => {
     await database.close();
   });
 
+  /** The database commands a request sends, each as its name and collection ('find sessions'). */
+  async function commandsOf(send: () => Promise<unknown>): Promise<string[]> {
+    const commands: CommandStartedEvent[] = [];
+    const listener = (event: CommandStartedEvent) => commands.push(event);
+    monitored.getClient().on('commandStarted', listener);
+    try {
+      await send();
+    } finally {
+      monitored.getClient().off('commandStarted', listener);
+    }
+    return commands.map(({ commandName, command }) => `${commandName} ${String(command[commandName])}`);
+  }
+
   it("lists the user's entries oldest first, whatever order the sets were saved in", async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
@@ -199,18 +212,7 @@ describe('progress', () => {
     expect(await repsShown()).toEqual([8]);
     expect(await repsShown()).toEqual([8]); // from the cache now
 
-    const commands: CommandStartedEvent[] = [];
-    const listener = (event: CommandStartedEvent) => commands.push(event);
-    const sentBy = async (body: object) => {
-      commands.length = 0;
-      monitored.getClient().on('commandStarted', listener);
-      try {
-        await agent.put(`/api/sessions/${session.id}`).send(body).expect(200);
-      } finally {
-        monitored.getClient().off('commandStarted', listener);
-      }
-      return commands.map(({ commandName, command }) => `${commandName} ${String(command[commandName])}`);
-    };
+    const sentBy = (body: object) => commandsOf(() => agent.put(`/api/sessions/${session.id}`).send(body).expect(200));
     // The session and the workout session; then the performance's entries (read, then the changed entry written),
     // the day's set state with the progress version's bump in the same write, and the session's set state last (the
     // mark that the save is complete: services/sessions.ts).
@@ -234,6 +236,57 @@ describe('progress', () => {
     await agent.post('/api/workout-days/1/complete').expect(200);
     await agent.put(`/api/sessions/${session.id}`).send(save(10)).expect(200);
     expect(await repsShown()).toEqual([10]);
+  });
+
+  it('a set logged through POST /api/sync (as the browser sends it) sends twelve database commands', async () => {
+    const { agent } = await signUp(app);
+    const session = await startSession(agent, 1);
+    const [first] = session.exercises;
+    const justNow = new Date(Date.now() - 60_000).toISOString();
+    const logged = (reps: number) => ({
+      operations: [
+        {
+          opId: `set-${reps}-${new Types.ObjectId().toHexString()}`,
+          type: 'save',
+          at: justNow,
+          dayId: 1,
+          sessionId: session.id,
+          exercises: [{ ...first, sets: [completed(first.sets[0], 50, reps, justNow)] }],
+        },
+      ],
+    });
+    const firstAnswer = await agent.post('/api/sync').send(logged(8)).expect(200);
+    expect(firstAnswer.body.results).toMatchObject([{ status: 'applied' }]);
+
+    let answer: {
+      results?: unknown;
+      workoutState?: unknown;
+      openSession?: { exercises: { sets: { reps: number | null }[] }[] };
+    } = {};
+    const sent = await commandsOf(async () => {
+      answer = (await agent.post('/api/sync').send(logged(9)).expect(200)).body as typeof answer;
+    });
+    // The session; the user's sync lock; the operation's earlier answer, if any; the autosave's five (see above); the
+    // operation's answer recorded and the lock freed; then the days and the open session for the answer. The rotation
+    // is the session's copy (saves do not move it), the open session's day one of the days just read.
+    expect(sent).toEqual([
+      'find sessions',
+      'update synclocks',
+      'find syncoperations',
+      'find workoutsessions',
+      'find progressentries',
+      'update progressentries',
+      'update workoutdays',
+      'update workoutsessions',
+      'insert syncoperations',
+      'delete synclocks',
+      'find workoutdays',
+      'find workoutsessions',
+    ]);
+    expect(answer.results).toMatchObject([{ status: 'applied' }]);
+    expect(answer.workoutState).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+    expect(answer.openSession?.exercises[0].sets[0].reps).toBe(9);
+    expect((await getProgress(agent)).map((entry) => entry.reps)).toEqual([9]);
   });
 
   it("keeps a user's session entries grouped under one session when the day is saved too", async () => {

@@ -16,7 +16,7 @@ import {
   SYNC_OTHER_USER_MESSAGE,
 } from '../src/services/sync';
 import { alreadyCompletedNote, dayResetNote } from '../src/services/workouts';
-import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { buildTestApp, signUp, startTestDatabase, TEST_PASSWORD, type TestDatabase } from './helpers';
 import {
   backdateAccount,
   expectedSets,
@@ -106,6 +106,35 @@ describe('POST /api/sync: a whole offline workout', () => {
     expect(answer.openSession).toEqual(open);
     expect(open.id).toBe(sessionId);
     expect(open.exercises.flatMap((e: Exercise) => e.sets).filter((set: WorkoutSet) => set.completed)).toHaveLength(5);
+  });
+
+  it("answers a set's sync with the rotation and days another device moved meanwhile, as the reads have them", async () => {
+    const { agent: phone, user } = await signUp(app);
+    const tablet = request.agent(app);
+    await tablet.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+    const outbox = new Outbox(await getDays(phone), Date.now() - HOUR);
+    outbox.workout({ dayId: 1, sets: 2, finish: 'open' });
+    const [start, firstSet, secondSet] = outbox.operations;
+    const before = await sendBatch(phone, [start, firstSet]);
+    expect(before.workoutState).toEqual({ cycleCount: 0, nextRecommendedDay: 1 });
+    expect(before.openSession).not.toBeNull();
+
+    // The tablet does Day 1 and completes it while the phone's workout is still open.
+    const day1 = await getDay(tablet, 1);
+    await tablet
+      .put('/api/workout-days/1')
+      .send({ exercises: completeAll(day1.exercises) })
+      .expect(200);
+    await tablet.post('/api/workout-days/1/complete').expect(200);
+
+    // The phone's next set: a batch of one save, answered with what the tablet changed.
+    const after = await sendBatch(phone, [secondSet]);
+    expect(after.results).toMatchObject([{ status: 'applied' }]);
+    expect(after.workoutState).toEqual({ cycleCount: 0, nextRecommendedDay: 2 });
+    expect(after.workoutState).toEqual(await getState(phone));
+    expect(after.workoutDays).toEqual(await getDays(phone));
+    expect(after.openSession).toEqual((await phone.get('/api/sessions/open').expect(200)).body);
+    expect(after.openSession).toBeNull();
   });
 
   it('accepts saves that carry the whole workout each time (the online autosave shape)', async () => {

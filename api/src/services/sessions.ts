@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
 import { findFew } from '../findFew';
+import type { WorkoutDayFields } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import { setStateBump, type ProgressService } from './progress';
 import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
@@ -32,12 +33,18 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
 
   /**
    * The user's open session, if it still records the current performance of its day. One left behind by a
-   * completion or reset that stopped half way is ended here instead of being offered for resume.
+   * completion or reset that stopped half way is ended here instead of being offered for resume. `days`: the user's
+   * days, when the caller has just read them (POST /api/sync answers both), so its day is not read again.
    */
-  async function openSession(userId: Types.ObjectId): Promise<WorkoutSessionFields | null> {
-    const open = await WorkoutSession.findOne({ userId, open: true }).lean();
+  async function openSession(
+    userId: Types.ObjectId,
+    days?: readonly WorkoutDayFields[],
+  ): Promise<WorkoutSessionFields | null> {
+    // Through the driver (every sync answers it): the filter is of its stored types.
+    const [open] = await findFew<WorkoutSessionFields>(WorkoutSession, { userId, open: true }, { limit: 1 });
     if (!open) return null;
-    const day = await workouts.loadDay(userId, open.dayId).catch(() => null);
+    const known = days?.find((candidate) => candidate.dayId === open.dayId);
+    const day = known ?? (await workouts.loadDay(userId, open.dayId).catch(() => null));
     if (day && day.round === open.round) return open;
     await endSessionDocument(userId, open._id);
     return null;
@@ -172,7 +179,9 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   }
 
   async function findSession(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<WorkoutSessionFields | null> {
-    return WorkoutSession.findOne({ _id: sessionId, userId }).lean();
+    // Through the driver (every sync of a save reads it): the filter is of its stored types.
+    const [session] = await findFew<WorkoutSessionFields>(WorkoutSession, { _id: sessionId, userId }, { limit: 1 });
+    return session ?? null;
   }
 
   async function loadSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { trusted, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import {
   syncOperationSchema,
   type Exercise,
@@ -11,6 +11,7 @@ import {
 import { SET_TIME_IN_FUTURE_MESSAGE, setTimeProblem } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
 import { HttpError } from '../errors';
+import { findFew } from '../findFew';
 import type { SyncLockModel } from '../models/syncLock';
 import type { SyncOperationFields, SyncOperationModel } from '../models/syncOperation';
 import type { UserFields } from '../models/user';
@@ -124,8 +125,11 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
       const now = new Date();
       try {
         // Takes a free or expired lock; a held one makes the upsert insert a second document, refused with E11000.
-        await SyncLock.updateOne(
-          { userId, expiresAt: trusted({ $lte: now }) },
+        // The lock's, the answered operations' and the open session's commands go through the driver: every sync
+        // sends them, their values are of their stored types, and mongoose's casting and documents cost more than
+        // the commands (docs/architecture.md, "Data model").
+        await SyncLock.collection.updateOne(
+          { userId, expiresAt: { $lte: now } },
           { $set: { holder, expiresAt: new Date(now.getTime() + SYNC_LOCK_LEASE_MS) } },
           { upsert: true },
         );
@@ -139,7 +143,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     try {
       return await run();
     } finally {
-      await SyncLock.deleteOne({ userId, holder });
+      await SyncLock.collection.deleteOne({ userId, holder });
     }
   }
 
@@ -292,18 +296,18 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     return withLock(userId, async () => {
       const now = new Date();
       const access: Access = { until: acceptedUntil(user, now) };
-      const stored = await SyncOperation.find({
+      const stored = await findFew<SyncOperationFields>(SyncOperation, {
         userId,
-        opId: trusted({ $in: operations.map((op) => op.opId) }),
-      }).lean();
+        opId: { $in: operations.map((op) => op.opId) },
+      });
       const answered = new Map(stored.map((entry) => [entry.opId, toOutcome(entry.outcome)]));
       const prepared = rawOperations.map((raw) => prepare(raw, user, access, now));
       const results: SyncResult[] = [];
-      const unstored: Omit<SyncOperationFields, '_id'>[] = [];
+      const unstored: SyncOperationFields[] = [];
       const storeOutcomes = async () => {
         if (unstored.length === 0) return;
         // A duplicate key: stored meanwhile by a request that took over an expired lease, for the same operation.
-        await SyncOperation.insertMany(unstored.splice(0), { ordered: false }).catch((error: unknown) => {
+        await SyncOperation.collection.insertMany(unstored.splice(0), { ordered: false }).catch((error: unknown) => {
           const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors ?? [error];
           if (!writeErrors.every(isDuplicateKey)) throw error;
         });
@@ -312,9 +316,10 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
         const { opId } = operations[index];
         answered.set(opId, outcome);
         unstored.push({
+          _id: new Types.ObjectId(),
           userId,
           opId,
-          type,
+          type: type ?? null,
           outcome: {
             status: outcome.status,
             note: outcome.status === 'applied' ? outcome.note : null,
