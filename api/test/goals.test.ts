@@ -353,6 +353,84 @@ describe('records api, cached', () => {
   });
 });
 
+describe('goals api, cached', () => {
+  it('follows each change of the working sets and of the goals at once, and reads the entries again only after one', async () => {
+    const { agent } = await signUp(app);
+    const { body: goal } = await agent
+      .post('/api/goals')
+      .send({ exerciseId: INCLINE, weight: 100, unit: 'lbs', reps: 8 })
+      .expect(201);
+    const session = await startSession(agent, 1);
+    const incline = session.exercises.find((exercise) => exercise.id === INCLINE)!;
+    const working = incline.sets.findIndex((set) => set.type === 'working');
+    // After the goal was set, so its sets count for it.
+    const at = new Date().toISOString();
+    // The working set done at `weight` (8 reps); the first warm-up done at `warmup`.
+    const save = (weight: number, warmup: number | null = null) =>
+      agent
+        .put(`/api/sessions/${session.id}`)
+        .send({
+          exercises: [
+            {
+              ...incline,
+              sets: incline.sets.map((set, index) => {
+                const done = index === working ? weight : index === 0 ? warmup : null;
+                return done === null ? set : completed(set, done, 8, at);
+              }),
+            },
+          ],
+        })
+        .expect(200);
+    const estimate = (weight: number) => weight * (1 + 8 / 30);
+
+    expect(await goals(agent)).toMatchObject([{ id: goal.id, bestEstimate: 0, achievedAt: null, percent: 0 }]);
+    await save(80);
+    expect(await goals(agent)).toMatchObject([{ bestEstimate: estimate(80), achievedAt: null, percent: 80 }]);
+
+    const commands: CommandStartedEvent[] = [];
+    const listener = (event: CommandStartedEvent) => commands.push(event);
+    const entryReads = () => commands.filter(({ command }) => command.find === 'progressentries').length;
+    monitored.getClient().on('commandStarted', listener);
+    try {
+      // Repeat reads, and a read after a warm-up was saved: the same answer, without reading the entries.
+      expect(await goals(agent)).toMatchObject([{ bestEstimate: estimate(80), percent: 80 }]);
+      expect(await goals(agent)).toMatchObject([{ bestEstimate: estimate(80), percent: 80 }]);
+      expect(entryReads()).toBe(0);
+      await save(80, 40);
+      const bySave = entryReads(); // the autosave's own read of the performance's entries
+      expect(await goals(agent)).toMatchObject([{ bestEstimate: estimate(80), percent: 80 }]);
+      expect(entryReads()).toBe(bySave);
+
+      // A working set: read again, at once.
+      await save(90, 40);
+      expect(await goals(agent)).toMatchObject([{ bestEstimate: estimate(90), achievedAt: null, percent: 90 }]);
+    } finally {
+      monitored.getClient().off('commandStarted', listener);
+    }
+
+    // The goal edited, the sets unchanged: the answer follows the goal.
+    await agent.patch(`/api/goals/${goal.id}`).send({ weight: 95 }).expect(200);
+    expect(await goals(agent)).toMatchObject([
+      { weight: 95, bestEstimate: estimate(90), achievedAt: null, percent: 94 },
+    ]);
+    // Lowered below the set already done: achieved by it, and closed (it can no longer be edited).
+    await agent.patch(`/api/goals/${goal.id}`).send({ weight: 85 }).expect(200);
+    expect(await goals(agent)).toMatchObject([{ weight: 85, achievedAt: at, percent: 100 }]);
+    expect(await goals(agent)).toMatchObject([{ weight: 85, achievedAt: at, percent: 100 }]);
+    await agent.patch(`/api/goals/${goal.id}`).send({ weight: 80 }).expect(409);
+
+    // A second goal, then the first deleted: each shows at once.
+    await agent.post('/api/goals').send({ exerciseId: DEADLIFTS, weight: 300, unit: 'lbs' }).expect(201);
+    expect((await goals(agent)).map(({ exerciseId }) => exerciseId)).toEqual([INCLINE, DEADLIFTS]);
+    await agent.delete(`/api/goals/${goal.id}`).expect(204);
+    expect((await goals(agent)).map(({ exerciseId }) => exerciseId)).toEqual([DEADLIFTS]);
+
+    // A reset of all progress empties the progress at once too.
+    await agent.post('/api/reset').send({}).expect(200);
+    expect(await goals(agent)).toMatchObject([{ exerciseId: DEADLIFTS, bestEstimate: 0, percent: 0 }]);
+  });
+});
+
 describe('plate settings api', () => {
   it('answers the defaults until the lifter saves their own, then theirs alone', async () => {
     const { agent } = await signUp(app);

@@ -23,6 +23,21 @@ describe('ProgressCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('serves a body only for the variant it was built from, and loads each variant of a version once', async () => {
+    const cache = new ProgressCache(1024 * 1024, 60_000, now);
+    const load = jest.fn(async (target: number) => [{ target }]);
+    expect(read(await cache.body('u1', 3, () => load(100), 'goal 100'))).toEqual([{ target: 100 }]);
+    expect(read(await cache.body('u1', 3, () => load(90), 'goal 90'))).toEqual([{ target: 90 }]);
+    expect(read(await cache.body('u1', 3, () => load(90), 'goal 90'))).toEqual([{ target: 90 }]);
+    expect(load).toHaveBeenCalledTimes(2);
+    // Two variants at once: each request gets its own, never the other's.
+    const [first, second] = await Promise.all([
+      cache.body('u1', 4, () => load(100), 'goal 100'),
+      cache.body('u1', 4, () => load(90), 'goal 90'),
+    ]);
+    expect([read(first), read(second)]).toEqual([[{ target: 100 }], [{ target: 90 }]]);
+  });
+
   it('shares one load between concurrent requests', async () => {
     const cache = new ProgressCache(1024 * 1024, 60_000, now);
     const load = jest.fn(async () => [1, 2, 3]);

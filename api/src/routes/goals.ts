@@ -24,7 +24,7 @@ export function goalsRouter({ goals, User }: { goals: GoalService; User: UserMod
   const goalId = (id: unknown) => new Types.ObjectId(parseOr400(objectIdParamSchema, id, 'id'));
 
   router.get('/goals', ...premium, async (req, res) => {
-    res.json((await goals.list(currentUser(req)._id)) satisfies Goal[]);
+    await sendGzippedJson(req, res, await goals.listBody(currentUser(req)._id));
   });
 
   router.post('/goals', ...premium, async (req, res) => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { trusted, type Types } from 'mongoose';
 import type { CreateGoalBody, Goal, Records, UpdateGoalBody } from '@hit/contracts';
 import { goalProgress, personalRecords, type RecordSet } from '@hit/contracts/rules';
@@ -20,6 +21,10 @@ function isDuplicateKey(error: unknown): boolean {
 
 /** Gzipped bodies of GET /api/records kept at most this many bytes in all (a user's is about 1 KB). */
 export const RECORDS_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/** Gzipped bodies of GET /api/goals kept at most this many bytes in all (a user's is well under 1 KB). */
+export const GOALS_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+
+const NO_GOALS_GZIPPED = gzipSync(JSON.stringify([]));
 
 interface GoalServiceDeps {
   Goal: GoalModel;
@@ -27,6 +32,8 @@ interface GoalServiceDeps {
   WorkoutDay: WorkoutDayModel;
   /** GET /api/records per user, labelled with the progress version: records change only with the entries. */
   recordsCache?: ProgressCache;
+  /** GET /api/goals per user, labelled with the version of the working sets and the goals as read. */
+  goalsCache?: ProgressCache;
 }
 
 /** Goals and personal records (issue #19; docs/product-rules.md, "Personal records" and "Goals"). */
@@ -35,6 +42,7 @@ export function createGoalService({
   ProgressEntry,
   WorkoutDay,
   recordsCache = new ProgressCache(RECORDS_CACHE_MAX_BYTES),
+  goalsCache = new ProgressCache(GOALS_CACHE_MAX_BYTES),
 }: GoalServiceDeps) {
   /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them. */
   async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<RecordSet[]> {
@@ -108,8 +116,19 @@ export function createGoalService({
     );
   }
 
-  async function list(userId: Types.ObjectId): Promise<Goal[]> {
-    return withProgress(userId, await Goal.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean());
+  /**
+   * GET /api/goals as a gzipped JSON body: the goals with their progress, from the cache while the goals (as read now)
+   * and the version of the user's working sets are both unchanged. A goal's progress reads every working set of its
+   * exercise (thousands after a few years), and the app asks the goals after every sync, so after each set of a
+   * workout; a warm-up saved leaves the version. A goal achieved meanwhile is closed by the read that finds it
+   * (withProgress), which changes the goals, so the next read builds the body again.
+   */
+  async function listBody(userId: Types.ObjectId): Promise<Buffer> {
+    const goals = await Goal.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean();
+    if (goals.length === 0) return NO_GOALS_GZIPPED;
+    // Read after the goals and before the entries (see ProgressCache.body).
+    const { workingSets } = await progressVersions(WorkoutDay, userId);
+    return goalsCache.body(userId.toHexString(), workingSets, () => withProgress(userId, goals), JSON.stringify(goals));
   }
 
   async function one(userId: Types.ObjectId, id: Types.ObjectId): Promise<Goal> {
@@ -171,6 +190,6 @@ export function createGoalService({
     return recordsCache.body(userId.toHexString(), workingSets, () => records(userId));
   }
 
-  return { list, create, update, remove, recordsBody };
+  return { listBody, create, update, remove, recordsBody };
 }
 export type GoalService = ReturnType<typeof createGoalService>;

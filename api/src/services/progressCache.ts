@@ -9,6 +9,8 @@ export const PROGRESS_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 interface CachedBody {
   version: number;
+  /** What else the answer was built from, when not only the entries (GET /api/goals: the goals as read). */
+  variant: string;
   gzipped: Buffer;
   storedAt: number;
 }
@@ -33,25 +35,32 @@ export class ProgressCache {
 
   /**
    * The gzipped body for `userId` at `version`, built with `load` when missing or stale. `version` must be read
-   * before `load` runs: an answer is then never labelled newer than the data it holds.
+   * before `load` runs: an answer is then never labelled newer than the data it holds. `variant` names what else the
+   * answer is built from (read by the caller before, and given to `load` as read): a body is answered only for the
+   * same version and the same variant.
    */
-  async body(userId: string, version: number, load: () => Promise<unknown>): Promise<Buffer> {
+  async body(userId: string, version: number, load: () => Promise<unknown>, variant = ''): Promise<Buffer> {
     const cached = this.bodies.get(userId);
-    if (cached && cached.version === version && this.now() - cached.storedAt < this.ttlMs) {
+    if (
+      cached &&
+      cached.version === version &&
+      cached.variant === variant &&
+      this.now() - cached.storedAt < this.ttlMs
+    ) {
       // Least recently used first in the map's order: a hit moves to the end.
       this.bodies.delete(userId);
       this.bodies.set(userId, cached);
       return cached.gzipped;
     }
     // Concurrent requests for the same answer share one load.
-    const key = `${userId}@${version}`;
+    const key = `${userId}@${version}@${variant}`;
     let pending = this.loading.get(key);
     if (!pending) {
       pending = (async () => gzipAsync(JSON.stringify(await load())))();
       this.loading.set(key, pending);
       pending
         .then(
-          (gzipped) => this.store(userId, { version, gzipped, storedAt: this.now() }),
+          (gzipped) => this.store(userId, { version, variant, gzipped, storedAt: this.now() }),
           () => undefined,
         )
         .finally(() => this.loading.delete(key));
@@ -60,7 +69,8 @@ export class ProgressCache {
   }
 
   private store(userId: string, body: CachedBody): void {
-    // A slow load of an older version finishing after a newer one must not replace it.
+    // A slow load of an older version finishing after a newer one must not replace it. (Of two variants of one version,
+    // the last stored stays: a body is only answered for the variant the request read, so an older one is never sent.)
     if ((this.bodies.get(userId)?.version ?? -1) > body.version) return;
     this.forget(userId);
     if (body.gzipped.length > this.maxBytes) return;
