@@ -43,6 +43,31 @@ async function liftDay1(agent: Agent, lifts: Lift[]) {
   await performDay(agent, 3, 20);
 }
 
+/**
+ * Starts Day 1 and answers its autosave of Incline Press: the working set done at `weight` (8 reps) or not done (an
+ * undo), the first warm-up done at `warmup`, both at `at`.
+ */
+async function inclineSaver(agent: Agent, at: string) {
+  const session = await startSession(agent, 1);
+  const incline = session.exercises.find((exercise) => exercise.id === INCLINE)!;
+  const working = incline.sets.findIndex((set) => set.type === 'working');
+  return (weight: number | null, warmup: number | null = null) =>
+    agent
+      .put(`/api/sessions/${session.id}`)
+      .send({
+        exercises: [
+          {
+            ...incline,
+            sets: incline.sets.map((set, index) => {
+              const done = index === working ? weight : index === 0 ? warmup : null;
+              return done === null ? set : completed(set, done, 8, at);
+            }),
+          },
+        ],
+      })
+      .expect(200);
+}
+
 const goals = async (agent: Agent) => goalsSchema.parse((await agent.get('/api/goals').expect(200)).body);
 
 let database: TestDatabase;
@@ -292,26 +317,7 @@ describe('records api', () => {
 describe('records api, cached', () => {
   it('follows each change of the working sets at once, and reads the entries again only after one', async () => {
     const { agent } = await signUp(app);
-    const session = await startSession(agent, 1);
-    const incline = session.exercises.find((exercise) => exercise.id === INCLINE)!;
-    const working = incline.sets.findIndex((set) => set.type === 'working');
-    const at = new Date(Date.now() - 60_000).toISOString();
-    // The working set done at `weight` (8 reps), or not done (an undo); the first warm-up done at `warmup`.
-    const save = (weight: number | null, warmup: number | null = null) =>
-      agent
-        .put(`/api/sessions/${session.id}`)
-        .send({
-          exercises: [
-            {
-              ...incline,
-              sets: incline.sets.map((set, index) => {
-                const done = index === working ? weight : index === 0 ? warmup : null;
-                return done === null ? set : completed(set, done, 8, at);
-              }),
-            },
-          ],
-        })
-        .expect(200);
+    const save = await inclineSaver(agent, new Date(Date.now() - 60_000).toISOString());
     const heaviest = async () =>
       recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs.find((r) => r.exerciseId === INCLINE)
         ?.heaviest.weight ?? null;
@@ -360,27 +366,9 @@ describe('goals api, cached', () => {
       .post('/api/goals')
       .send({ exerciseId: INCLINE, weight: 100, unit: 'lbs', reps: 8 })
       .expect(201);
-    const session = await startSession(agent, 1);
-    const incline = session.exercises.find((exercise) => exercise.id === INCLINE)!;
-    const working = incline.sets.findIndex((set) => set.type === 'working');
     // After the goal was set, so its sets count for it.
     const at = new Date().toISOString();
-    // The working set done at `weight` (8 reps); the first warm-up done at `warmup`.
-    const save = (weight: number, warmup: number | null = null) =>
-      agent
-        .put(`/api/sessions/${session.id}`)
-        .send({
-          exercises: [
-            {
-              ...incline,
-              sets: incline.sets.map((set, index) => {
-                const done = index === working ? weight : index === 0 ? warmup : null;
-                return done === null ? set : completed(set, done, 8, at);
-              }),
-            },
-          ],
-        })
-        .expect(200);
+    const save = await inclineSaver(agent, at);
     const estimate = (weight: number) => weight * (1 + 8 / 30);
 
     expect(await goals(agent)).toMatchObject([{ id: goal.id, bestEstimate: 0, achievedAt: null, percent: 0 }]);
