@@ -186,6 +186,18 @@ server (50 at once, the client's CPU per call) a \`findOne\` took 160 µs and th
 baseline (about 1.0 to 0.87 ms of api CPU a request). Five full benches that evening: the read 0.52, 0.54, 0.61,
 0.51 and 0.55 (p99 1.42-1.84x), the autosave 0.30, 0.27, 0.29, 0.26 and 0.27 (p99 2.43-3.41x), against 0.24-0.26
 before: the read's budget met in each, the autosave's in one, by a hair.
+Later that night (at c72449a) the autosave's floor was measured by leaving commands out of the built api for a trial
+(A/B beside the baseline, 3 slices of 4 s each, twice, on a machine whose baseline moved from 1,400 to 2,400 req/s
+within a minute): the route as it is, six commands, 0.26-0.29; without the entries' read 0.26-0.27 (nothing
+measurable); without it and the day's write, four commands, 0.30 in both runs; with the session's write left out too,
+three, 0.33-0.35. So no shape with four commands (the floor on MongoDB 7.0 for a save that writes its entries, the
+day's and the session's set state: three collections) passes robustly; three need one write command for the entries,
+the day and the session, which only MongoDB 8.0's \`bulkWrite\` sends, and the entries written without their read,
+which costs the records' cache: the browser's saves carry the whole workout, so a blind write could not tell a changed
+warm-up from a working set and would move the records' version at every warm-up. The browser's own write of a set is
+\`POST /api/sync\`, not this route: it went from 14 commands to 12 and from 5.8-7.3 to 3.8-4.8 ms of api CPU under
+load (16 lifters at once) that night, and \`GET /api/goals\`, asked after every set, is cached like the records (a
+veteran with 3 goals: 116 ms of api CPU a read before, 6.4 on a repeat); neither is a figure of this table.
 
 ## Method
 
