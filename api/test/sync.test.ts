@@ -137,6 +137,30 @@ describe('POST /api/sync: a whole offline workout', () => {
     expect(after.openSession).toBeNull();
   });
 
+  it('answers the version of the working sets: a working set moves it, a warm-up alone does not', async () => {
+    const { agent, days } = await account();
+    // The first exercise of Day 1: two warm-ups, then its working set.
+    expect(days[0].exercises[0].sets.map((set) => set.type)).toEqual(['warmup', 'warmup', 'working']);
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+
+    const versions: (number | undefined)[] = [];
+    for (const operation of outbox.operations) versions.push((await sendBatch(agent, [operation])).workingSetsVersion);
+
+    const [started, firstWarmup, secondWarmup, working] = versions;
+    expect(started).toEqual(expect.any(Number));
+    expect([firstWarmup, secondWarmup]).toEqual([started, started]);
+    expect(working).toEqual(expect.any(Number));
+    expect(working).not.toBe(started);
+    // Undone, the working set moves it again.
+    const [, , , workingSave] = outbox.operations as Extract<SyncOperation, { type: 'save' }>[];
+    const undone = structuredClone(workingSave);
+    undone.opId = `undo-${workingSave.opId}`.slice(0, 64);
+    undone.exercises[0].sets[0] = { ...undone.exercises[0].sets[0], completed: false, completedAt: null };
+    const afterUndo = (await sendBatch(agent, [undone])).workingSetsVersion;
+    expect(afterUndo).not.toBe(working);
+  });
+
   it('accepts saves that carry the whole workout each time (the online autosave shape)', async () => {
     const { agent, days } = await account();
     const outbox = new Outbox(days, Date.now() - 3 * HOUR);

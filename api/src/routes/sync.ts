@@ -4,6 +4,7 @@ import { currentUser, requireUser } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
 import { SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
+import { versionsOfDays } from '../services/progress';
 import type { SyncService } from '../services/sync';
 import type { SessionService } from '../services/sessions';
 import type { WorkoutService } from '../services/workouts';
@@ -41,6 +42,8 @@ export function syncRouter({
       workoutDays: days.map((day) => toWorkoutDay(day, state)),
       workoutState: state,
       openSession: open && toSession(open),
+      // From the days just read: the client asks the records and the goals again only when it moved.
+      workingSetsVersion: versionsOfDays(days).workingSets,
     } satisfies SyncBatchResponse);
   });
 

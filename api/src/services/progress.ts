@@ -105,23 +105,30 @@ interface ProgressServiceDeps {
   cache?: ProgressCache;
 }
 
+interface VersionCounters {
+  progressVersion?: number;
+  warmupVersion?: number;
+}
+
 /**
- * The user's progress versions (see ProgressCache), in one small read: of the entries (the sum of the counters on
- * their day documents, which every write of progress entries moves on) and of the working sets among them (the same
- * without the bumps for warm-ups alone).
+ * The progress versions (see ProgressCache) of the user whose day documents these are: of the entries (the sum of the
+ * counters on their day documents, which every write of progress entries moves on) and of the working sets among them
+ * (the same without the bumps for warm-ups alone).
  */
+export function versionsOfDays(days: readonly VersionCounters[]): { entries: number; workingSets: number } {
+  const entries = days.reduce((sum, day) => sum + (day.progressVersion ?? 0), 0);
+  return { entries, workingSets: entries - days.reduce((sum, day) => sum + (day.warmupVersion ?? 0), 0) };
+}
+
+/** The user's progress versions (versionsOfDays), in one small read. */
 export async function progressVersions(
   WorkoutDay: WorkoutDayModel,
   userId: Types.ObjectId,
 ): Promise<{ entries: number; workingSets: number }> {
   const days = await WorkoutDay.collection
-    .find<{
-      progressVersion?: number;
-      warmupVersion?: number;
-    }>({ userId }, { projection: { _id: 0, progressVersion: 1, warmupVersion: 1 } })
+    .find<VersionCounters>({ userId }, { projection: { _id: 0, progressVersion: 1, warmupVersion: 1 } })
     .toArray();
-  const entries = days.reduce((sum, day) => sum + (day.progressVersion ?? 0), 0);
-  return { entries, workingSets: entries - days.reduce((sum, day) => sum + (day.warmupVersion ?? 0), 0) };
+  return versionsOfDays(days);
 }
 
 export function createProgressService({ ProgressEntry, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {

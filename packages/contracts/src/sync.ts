@@ -139,5 +139,11 @@ export const syncBatchResponseSchema = z.object({
   workoutState: workoutStateSchema,
   /** The unfinished workout to offer for resume, as GET /api/sessions/open answers it (null: none). */
   openSession: sessionSchema.nullable(),
+  /**
+   * The version of the user's working sets: it moves with every change of a working set's entry and never with a
+   * warm-up alone. The records and the goals are built from the working sets (and the goals), so a client asks them
+   * again only when it moved. Absent from an api that predates it: then ask them after every answer.
+   */
+  workingSetsVersion: z.number().int().optional(),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;

@@ -1,6 +1,6 @@
 import type { Session, WorkoutDay, WorkoutState } from '@hit/contracts';
 import type { ServerState } from '@hit/platform';
-import { hintsMayHaveChanged } from './useOutboxSync';
+import { hintsMayHaveChanged, recordsMayHaveChanged } from './useOutboxSync';
 
 const day = (id: number, lastCompleted: string | null): WorkoutDay => ({
   id,
@@ -34,5 +34,26 @@ describe("when a sync answer refreshes the 'Last time' hints", () => {
 
   it('when the days were not known before', () => {
     expect(hintsMayHaveChanged(undefined, state(DAYS, true))).toBe(true);
+  });
+});
+
+describe('when a sync answer refreshes the records and the goals', () => {
+  const answer = (workingSetsVersion: number | undefined): ServerState => ({
+    ...state(DAYS, true),
+    workingSetsVersion,
+  });
+
+  it('not when the working sets are at the version of the previous answer: a warm-up makes no record', () => {
+    expect(recordsMayHaveChanged(7, answer(7))).toBe(false);
+  });
+
+  it('when a working set moved the version', () => {
+    expect(recordsMayHaveChanged(7, answer(8))).toBe(true);
+  });
+
+  it("on this outbox's first answer, and on an answer of an api that sends no version", () => {
+    expect(recordsMayHaveChanged(undefined, answer(7))).toBe(true);
+    expect(recordsMayHaveChanged(7, answer(undefined))).toBe(true);
+    expect(recordsMayHaveChanged(undefined, answer(undefined))).toBe(true);
   });
 });

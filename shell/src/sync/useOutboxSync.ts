@@ -28,6 +28,16 @@ export function hintsMayHaveChanged(before: readonly WorkoutDay[] | undefined, s
 }
 
 /**
+ * Whether a sync answer may have changed the records and the goals: both are built from the working sets (the goals
+ * from the goals too, which change through their own screens, and those refresh them), so only when the answer's
+ * version of the working sets is not the previous answer's. A warm-up never moves it: during a workout, only the
+ * working sets' syncs (4 of Day 1's 12 sets) ask the two again. An answer without a version (an older api) may have.
+ */
+export function recordsMayHaveChanged(previousVersion: number | undefined, state: ServerState): boolean {
+  return state.workingSetsVersion === undefined || state.workingSetsVersion !== previousVersion;
+}
+
+/**
  * Sends the signed-in user's outbox (issue #18) when there is a chance the api answers: at start, when the browser
  * says it is online again or a request to the api gets through, when the tab comes back to the front, and after an
  * upgrade lets waiting sets through
@@ -43,11 +53,15 @@ export function useOutboxSync(): void {
   useEffect(() => {
     if (!outbox) return;
     setSendingUser(outbox.userId);
+    // The version of the working sets in the previous answer of this user's outbox (none yet: the first asks).
+    let workingSetsVersion: number | undefined;
     const stopListening = outbox.onServerState(async (state) => {
       const { workoutDays, workoutState, openSession } = state;
       // A read sent before the batch was applied must not land after its answer and bring the old state back.
       await Promise.all(SERVER_STATE_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
       const hintsStale = hintsMayHaveChanged(queryClient.getQueryData<WorkoutDay[]>(queryKeys.workoutDays), state);
+      const recordsStale = recordsMayHaveChanged(workingSetsVersion, state);
+      workingSetsVersion = state.workingSetsVersion;
       queryClient.setQueryData(queryKeys.workoutDays, workoutDays);
       queryClient.setQueryData(queryKeys.workoutState, workoutState);
       queryClient.setQueryData(queryKeys.openSession, openSession);
@@ -55,9 +69,11 @@ export function useOutboxSync(): void {
       // have changed.
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress });
       if (hintsStale) void queryClient.invalidateQueries({ queryKey: queryKeys.lastWorkouts });
-      // And may be new records or achieve goals (issue #19).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.records });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
+      // And, after a working set, may be new records or achieve goals (issue #19).
+      if (recordsStale) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.records });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.goals });
+      }
       // Stored before the outbox lets the batch's operations go (it waits for this): closed in between, the tab
       // would open next time with the state from before them and nothing to play over it.
       await storeReadsNow();

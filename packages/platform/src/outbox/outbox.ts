@@ -281,8 +281,9 @@ export function createOutbox({
         return 'failed';
       }
       // The server's state first: the screens never see the operations gone with the old state still in place.
-      const { workoutDays, workoutState, openSession } = response;
-      await Promise.all([...serverListeners].map((listener) => listener({ workoutDays, workoutState, openSession })));
+      const { workoutDays, workoutState, openSession, workingSetsVersion } = response;
+      const state = { workoutDays, workoutState, openSession, workingSetsVersion };
+      await Promise.all([...serverListeners].map((listener) => listener(state)));
       let waits = false;
       await change((current) => {
         const next = applyResults(current, batch, response.results, now());

@@ -66,6 +66,8 @@ export interface ServerState {
   workoutState: WorkoutState;
   /** The unfinished workout (null: none), as GET /api/sessions/open answers it. */
   openSession: Session | null;
+  /** The version of the user's working sets (SyncBatchResponse); undefined from an api that predates it. */
+  workingSetsVersion?: number;
 }
 
 export interface Outbox {
