@@ -1,9 +1,25 @@
 import type { Connection } from 'mongoose';
 import type { CommandStartedEvent } from 'mongodb';
-import { goalSchema, goalsSchema, plateSettingsSchema, recordsSchema, type Exercise } from '@hit/contracts';
-import { DEFAULT_PLATE_SETTINGS, EXERCISE_IDS } from '@hit/contracts/rules';
+import request from 'supertest';
+import {
+  goalSchema,
+  goalsSchema,
+  plateSettingsSchema,
+  progressEntriesSchema,
+  recordsSchema,
+  type Exercise,
+} from '@hit/contracts';
+import { DEFAULT_PLATE_SETTINGS, EXERCISE_IDS, personalRecords } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../src/auth/currentUser';
-import { buildTestApp, connectMonitored, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import {
+  buildTestApp,
+  connectMonitored,
+  signUp,
+  startTestDatabase,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestDatabase,
+} from './helpers';
 import { completeAll, completed, expireTrial, getDay, performDay, startSession, type Agent } from './workoutFixtures';
 
 const INCLINE = EXERCISE_IDS.inclinePress;
@@ -416,6 +432,102 @@ describe('goals api, cached', () => {
     // A reset of all progress empties the progress at once too.
     await agent.post('/api/reset').send({}).expect(200);
     expect(await goals(agent)).toMatchObject([{ exerciseId: DEADLIFTS, bestEstimate: 0, percent: 0 }]);
+  });
+});
+
+describe('records and goals of a lifter with a history', () => {
+  it('read only the sets of the current performances after a working set of the workout, and answer after every kind of change what an api that kept nothing answers', async () => {
+    const email = uniqueEmail();
+    const { agent } = await signUp(app, { email });
+    // Two rounds of every day behind the lifter, then goals on two of Day 1's exercises.
+    await liftDay1(agent, [{ exerciseId: INCLINE, weight: 140, reps: 10, unit: 'kg' }]);
+    await liftDay1(agent, [{ exerciseId: INCLINE, weight: 150, reps: 8 }]);
+    await agent.post('/api/goals').send({ exerciseId: INCLINE, weight: 320, unit: 'lbs', reps: 8 }).expect(201);
+    await agent.post('/api/goals').send({ exerciseId: DEADLIFTS, weight: 200, unit: 'kg' }).expect(201);
+
+    /** The records and the goals from this api, which keeps the history, and from a new one, which keeps nothing. */
+    const answers = async () => {
+      const kept = {
+        records: recordsSchema.parse((await agent.get('/api/records').expect(200)).body),
+        goals: await goals(agent),
+      };
+      const cold = request.agent(buildTestApp(database));
+      await cold.post('/api/login').send({ email, password: TEST_PASSWORD }).expect(200);
+      const fresh = {
+        records: recordsSchema.parse((await cold.get('/api/records').expect(200)).body),
+        goals: await goals(cold),
+      };
+      expect(kept).toEqual(fresh);
+      // The records are those of every working set the progress holds.
+      const entries = progressEntriesSchema.parse((await agent.get('/api/progress').expect(200)).body);
+      for (const unit of ['lbs', 'kg'] as const) {
+        const expected = [...personalRecords(entries, unit).values()].sort((a, b) => a.exerciseId - b.exerciseId);
+        expect(kept.records[unit]).toEqual(expected);
+      }
+      return kept;
+    };
+    const inclineRecord = async () => (await answers()).records.lbs.find((r) => r.exerciseId === INCLINE)!;
+
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 140 * 2.20462, reps: 10 });
+    const save = await inclineSaver(agent, new Date().toISOString());
+
+    // The workout's working sets, an undo and a warm-up: each read of the records or the goals sends one read of the
+    // entries, of the days' current performances only.
+    const commands: CommandStartedEvent[] = [];
+    const listener = (event: CommandStartedEvent) => commands.push(event);
+    const entryReads = () => commands.filter(({ command }) => command.find === 'progressentries');
+    monitored.getClient().on('commandStarted', listener);
+    try {
+      for (const [weight, warmup] of [
+        [320, null],
+        [330, 100],
+        [null, 100],
+        [325, 100],
+      ] as const) {
+        await save(weight, warmup);
+        commands.length = 0;
+        await agent.get('/api/records').expect(200);
+        await goals(agent);
+        expect(entryReads()).toHaveLength(2);
+        for (const { command } of entryReads()) {
+          expect(command.filter).toMatchObject({ workoutDayId: { $in: [1, 2, 3] }, round: { $in: [2] } });
+        }
+      }
+    } finally {
+      monitored.getClient().off('commandStarted', listener);
+    }
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 325, reps: 8 });
+    expect((await answers()).goals[0]).toMatchObject({ exerciseId: INCLINE, achievedAt: expect.any(String) });
+
+    // The workout completed: its sets join the history. Then another day's sets saved through the day (the app's
+    // other way to log), and a late autosave of the completed workout (a phone that was offline) lowering its
+    // working set: a change of an earlier performance.
+    await agent.post('/api/workout-days/1/complete').expect(200);
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 325 });
+    const day2 = await getDay(agent, 2);
+    await agent
+      .put('/api/workout-days/2')
+      .send({ ...day2, exercises: completeAll(day2.exercises, Date.now() - 3_600_000, 180) })
+      .expect(200);
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 325 });
+    await save(310, 100);
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 310 });
+
+    // Years of history imported.
+    const csv = [
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      '2023-03-01 07:00:00,Push,1h,Bench Press (Barbell),1,345,9,0,0,,,',
+      '2023-03-03 07:00:00,Pull,1h,Deadlifts,1,455,6,0,0,,,',
+    ].join('\n');
+    await agent
+      .post('/api/import')
+      .send({ csv, unit: 'lbs', timezoneOffsetMinutes: 0, mapping: { 'bench press (barbell)': INCLINE } })
+      .expect(200);
+    expect((await inclineRecord()).heaviest).toMatchObject({ weight: 345, reps: 9 });
+
+    // Everything reset.
+    await agent.post('/api/reset').send({}).expect(200);
+    expect((await answers()).records).toEqual({ lbs: [], kg: [] });
   });
 });
 

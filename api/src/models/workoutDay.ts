@@ -30,6 +30,13 @@ export interface WorkoutDayFields {
    */
   warmupVersion?: number;
   /**
+   * How many of the other bumps (working sets) changed the day's current performance alone (its sets of `round`, the
+   * workout being done), made in the write of the day's set state that matched `round`. So
+   * `progressVersion - warmupVersion - currentVersion` moves only when a working set of an earlier performance changed:
+   * with each day's `round`, it names the history the records and the goals keep (services/goals.ts).
+   */
+  currentVersion?: number;
+  /**
    * Moved on by every write of the document (`revised`): with `_id`, it names everything GET /api/workout-days shows
    * of the day, so an api process checks its rendered answer (services/daysCache.ts) with a read of these two fields.
    * Absent (0) on a document no update has touched yet.
@@ -86,6 +93,7 @@ const workoutDaySchema = new Schema<WorkoutDayFields>(
     round: { type: Number, default: 0 },
     progressVersion: { type: Number },
     warmupVersion: { type: Number },
+    currentVersion: { type: Number },
     rev: { type: Number },
   },
   { collection: 'workoutdays' },

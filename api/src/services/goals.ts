@@ -1,12 +1,22 @@
 import { gzipSync } from 'node:zlib';
 import { trusted, type Types } from 'mongoose';
 import type { CreateGoalBody, Goal, Records, UpdateGoalBody } from '@hit/contracts';
-import { goalProgress, personalRecords, type RecordSet } from '@hit/contracts/rules';
+import {
+  goalProgress,
+  goalWitnesses,
+  personalRecords,
+  recordWitnesses,
+  type GoalTarget,
+  type RecordSet,
+} from '@hit/contracts/rules';
 import { HttpError } from '../errors';
 import type { GoalFields, GoalModel } from '../models/goal';
 import type { ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayModel } from '../models/workoutDay';
-import { progressVersions } from './progress';
+import { findFew } from '../findFew';
+import type { ProgressEntryFields } from '../models/progressEntry';
+import { HistoryCache } from './historyCache';
+import { progressVersions, type CurrentPerformance } from './progress';
 import { ProgressCache } from './progressCache';
 
 export const GOAL_NOT_FOUND_MESSAGE = 'Goal not found';
@@ -34,7 +44,37 @@ interface GoalServiceDeps {
   recordsCache?: ProgressCache;
   /** GET /api/goals per user, labelled with the version of the working sets and the goals as read. */
   goalsCache?: ProgressCache;
+  /** Per user, the witnesses of the records among the working sets of earlier performances. */
+  recordsHistory?: HistoryCache<RecordSet>;
+  /** Per user, the witnesses of the goals (as read) among the working sets of earlier performances. */
+  goalsHistory?: HistoryCache<RecordSet>;
 }
+
+type PerformedSet = RecordSet & { workoutDayId: number; round: number };
+
+const ENTRY_AS_SET = { _id: 0, exerciseId: 1, weight: 1, weightUnit: 1, reps: 1, setType: 1, date: 1 } as const;
+
+function asRecordSet(entry: Pick<ProgressEntryFields, keyof typeof ENTRY_AS_SET & string>): RecordSet {
+  return {
+    exerciseId: entry.exerciseId,
+    weight: entry.weight,
+    weightUnit: entry.weightUnit,
+    reps: entry.reps,
+    setType: entry.setType,
+    date: entry.date.toISOString(),
+  };
+}
+
+const inAny = (set: Pick<PerformedSet, 'workoutDayId' | 'round'>, performances: readonly CurrentPerformance[]) =>
+  performances.some((performance) => performance.dayId === set.workoutDayId && performance.round === set.round);
+
+const targetOf = (goal: GoalFields): GoalTarget => ({
+  exerciseId: goal.exerciseId,
+  weight: goal.weight,
+  unit: goal.unit,
+  reps: goal.reps,
+  createdAt: goal.createdAt.toISOString(),
+});
 
 /** Goals and personal records (issue #19; docs/product-rules.md, "Personal records" and "Goals"). */
 export function createGoalService({
@@ -43,52 +83,92 @@ export function createGoalService({
   WorkoutDay,
   recordsCache = new ProgressCache(RECORDS_CACHE_MAX_BYTES),
   goalsCache = new ProgressCache(GOALS_CACHE_MAX_BYTES),
+  recordsHistory = new HistoryCache<RecordSet>(),
+  goalsHistory = new HistoryCache<RecordSet>(),
 }: GoalServiceDeps) {
-  /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them. */
-  async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<RecordSet[]> {
+  /** The user's working sets of `exerciseIds` (all exercises without), as the rules read them, with their performance. */
+  async function workingSets(userId: Types.ObjectId, exerciseIds?: number[]): Promise<PerformedSet[]> {
     const filter = {
       userId,
       setType: 'working' as const,
       ...(exerciseIds && { exerciseId: trusted({ $in: exerciseIds }) }),
     };
-    const entries = await ProgressEntry.find(filter, {
-      _id: 0,
-      exerciseId: 1,
-      weight: 1,
-      weightUnit: 1,
-      reps: 1,
-      setType: 1,
-      date: 1,
-    }).lean();
-    return entries.map((entry) => ({
-      exerciseId: entry.exerciseId,
-      weight: entry.weight,
-      weightUnit: entry.weightUnit,
-      reps: entry.reps,
-      setType: entry.setType,
-      date: entry.date.toISOString(),
-    }));
+    const entries = await ProgressEntry.find(filter, { ...ENTRY_AS_SET, workoutDayId: 1, round: 1 }).lean();
+    return entries.map((entry) => ({ ...asRecordSet(entry), workoutDayId: entry.workoutDayId, round: entry.round }));
+  }
+
+  /**
+   * The working sets of the days' current performances (a handful each), through the driver: one read of the
+   * performances whose day and round are among theirs (a plain equality for the embedded server's index, where an
+   * `$or` would decode every entry of the user), the others left out here.
+   */
+  async function currentWorkingSets(
+    userId: Types.ObjectId,
+    current: readonly CurrentPerformance[],
+  ): Promise<RecordSet[]> {
+    if (current.length === 0) return [];
+    const entries = await findFew<ProgressEntryFields>(
+      ProgressEntry,
+      {
+        userId,
+        setType: 'working',
+        workoutDayId: { $in: [...new Set(current.map(({ dayId }) => dayId))] },
+        round: { $in: [...new Set(current.map(({ round }) => round))] },
+      },
+      { projection: { ...ENTRY_AS_SET, workoutDayId: 1, round: 1 } },
+    );
+    return entries.filter((entry) => inAny(entry, current)).map(asRecordSet);
+  }
+
+  /**
+   * The sets an answer is built from: the witnesses of the history (HistoryCache: built, when missing, from every
+   * working set of `exerciseIds`, one read that also gives the current performances' sets), and the sets of the
+   * current performances. Read after the days' history (progressVersions), as ProgressCache's version.
+   */
+  async function historyAndCurrent(
+    userId: Types.ObjectId,
+    history: { key: string; current: CurrentPerformance[] },
+    cache: HistoryCache<RecordSet>,
+    witnessesOf: (earlier: RecordSet[]) => RecordSet[],
+    variant = '',
+    exerciseIds?: number[],
+  ): Promise<RecordSet[]> {
+    let current: RecordSet[] | undefined;
+    const witnesses = await cache.witnesses(userId.toHexString(), `${history.key}|${variant}`, async () => {
+      const sets = await workingSets(userId, exerciseIds);
+      const earlier: RecordSet[] = [];
+      current = [];
+      for (const set of sets) (inAny(set, history.current) ? current : earlier).push(set);
+      return witnessesOf(earlier);
+    });
+    // A request that shared another's load (or found the history kept) reads the current sets itself.
+    return [...witnesses, ...(current ?? (await currentWorkingSets(userId, history.current)))];
   }
 
   /**
    * Each goal with its progress. An open goal a working set has met since it was set is closed here, once, with that
    * set's date (achievement is read from the sets, which every route and the sync write).
    */
-  async function withProgress(userId: Types.ObjectId, goals: GoalFields[]): Promise<Goal[]> {
+  async function withProgress(
+    userId: Types.ObjectId,
+    goals: GoalFields[],
+    // Read before the entries (see ProgressCache.body); here when not given.
+    readHistory?: { key: string; current: CurrentPerformance[] },
+  ): Promise<Goal[]> {
     if (goals.length === 0) return [];
-    const sets = await workingSets(userId, [...new Set(goals.map((goal) => goal.exerciseId))]);
+    const targets = goals.map(targetOf);
+    const history = readHistory ?? (await progressVersions(WorkoutDay, userId)).history;
+    const sets = await historyAndCurrent(
+      userId,
+      history,
+      goalsHistory,
+      (earlier) => targets.flatMap((target) => goalWitnesses(target, earlier)),
+      JSON.stringify(targets),
+      [...new Set(goals.map((goal) => goal.exerciseId))],
+    );
     return Promise.all(
-      goals.map(async (goal) => {
-        const progress = goalProgress(
-          {
-            exerciseId: goal.exerciseId,
-            weight: goal.weight,
-            unit: goal.unit,
-            reps: goal.reps,
-            createdAt: goal.createdAt.toISOString(),
-          },
-          sets,
-        );
+      goals.map(async (goal, index) => {
+        const progress = goalProgress(targets[index], sets);
         let achievedAt = goal.achievedAt?.toISOString() ?? null;
         if (goal.open && progress.achievedAt) {
           achievedAt = progress.achievedAt;
@@ -127,8 +207,13 @@ export function createGoalService({
     const goals = await Goal.find({ userId }).sort({ createdAt: 1, _id: 1 }).lean();
     if (goals.length === 0) return NO_GOALS_GZIPPED;
     // Read after the goals and before the entries (see ProgressCache.body).
-    const { workingSets } = await progressVersions(WorkoutDay, userId);
-    return goalsCache.body(userId.toHexString(), workingSets, () => withProgress(userId, goals), JSON.stringify(goals));
+    const versions = await progressVersions(WorkoutDay, userId);
+    return goalsCache.body(
+      userId.toHexString(),
+      versions.workingSets,
+      () => withProgress(userId, goals, versions.history),
+      JSON.stringify(goals),
+    );
   }
 
   async function one(userId: Types.ObjectId, id: Types.ObjectId): Promise<Goal> {
@@ -173,10 +258,15 @@ export function createGoalService({
     if (deletedCount === 0) throw new HttpError(404, GOAL_NOT_FOUND_MESSAGE);
   }
 
-  /** Each exercise's records in both units (the client compares a new set in its own unit, converting nothing). */
-  async function records(userId: Types.ObjectId): Promise<Records> {
-    const sets = await workingSets(userId);
-    return { lbs: [...personalRecords(sets, 'lbs').values()], kg: [...personalRecords(sets, 'kg').values()] };
+  /**
+   * Each exercise's records in both units (the client compares a new set in its own unit, converting nothing), in the
+   * order of the exercises' ids.
+   */
+  async function records(userId: Types.ObjectId, history: { key: string; current: CurrentPerformance[] }) {
+    const sets = await historyAndCurrent(userId, history, recordsHistory, recordWitnesses);
+    const inOrder = (unit: 'lbs' | 'kg') =>
+      [...personalRecords(sets, unit).values()].sort((a, b) => a.exerciseId - b.exerciseId);
+    return { lbs: inOrder('lbs'), kg: inOrder('kg') } satisfies Records;
   }
 
   /**
@@ -186,8 +276,8 @@ export function createGoalService({
    */
   async function recordsBody(userId: Types.ObjectId): Promise<Buffer> {
     // Read before the entries (see ProgressCache.body).
-    const { workingSets } = await progressVersions(WorkoutDay, userId);
-    return recordsCache.body(userId.toHexString(), workingSets, () => records(userId));
+    const { workingSets, history } = await progressVersions(WorkoutDay, userId);
+    return recordsCache.body(userId.toHexString(), workingSets, () => records(userId, history));
   }
 
   return { listBody, create, update, remove, recordsBody };

@@ -77,6 +77,14 @@ export const WARMUP_VERSION_BUMP = { $inc: { progressVersion: 1, warmupVersion: 
 export type ProgressVersionBump = typeof PROGRESS_VERSION_BUMP | typeof WARMUP_VERSION_BUMP;
 
 /**
+ * The bump in the write of a day's set state that matched its `round`: the entries written were of the day's current
+ * performance, and working-set changes there leave the history's version (historyOfDays) where it was.
+ */
+export function currentPerformanceBump(bump: ProgressVersionBump) {
+  return bump === PROGRESS_VERSION_BUMP ? { $inc: { progressVersion: 1, currentVersion: 1 } } : bump;
+}
+
+/**
  * The bump the progress version needs for a set state that went from `before` to `after` (the same exercises and
  * sets, as applySetState merges them): the entries the sets record, compared set by set. Null when they record the
  * same entries (a weight typed into a set not yet completed moves no version).
@@ -110,6 +118,34 @@ interface VersionCounters {
   warmupVersion?: number;
 }
 
+interface DayCounters extends VersionCounters {
+  dayId: number;
+  round: number;
+  currentVersion?: number;
+}
+
+/** A day's current performance: the sets of its `round`, the workout being done (or the next one). */
+export interface CurrentPerformance {
+  dayId: number;
+  round: number;
+}
+
+/**
+ * What the records and the goals keep of the user's working sets: every day's current performance, and the version
+ * of the rest (the history), which moves whenever a working set outside a current performance changes (see
+ * currentVersion on the day document). A day completed moves its round, so its performance joins the history.
+ */
+export function historyOfDays(days: readonly DayCounters[]): { key: string; current: CurrentPerformance[] } {
+  const sorted = [...days].sort((a, b) => a.dayId - b.dayId);
+  const key = sorted
+    .map(
+      (day) =>
+        `${day.dayId}:${day.round}:${(day.progressVersion ?? 0) - (day.warmupVersion ?? 0) - (day.currentVersion ?? 0)}`,
+    )
+    .join(',');
+  return { key, current: sorted.map(({ dayId, round }) => ({ dayId, round })) };
+}
+
 /**
  * The progress versions (see ProgressCache) of the user whose day documents these are: of the entries (the sum of the
  * counters on their day documents, which every write of progress entries moves on) and of the working sets among them
@@ -120,15 +156,14 @@ export function versionsOfDays(days: readonly VersionCounters[]): { entries: num
   return { entries, workingSets: entries - days.reduce((sum, day) => sum + (day.warmupVersion ?? 0), 0) };
 }
 
-/** The user's progress versions (versionsOfDays), in one small read. */
-export async function progressVersions(
-  WorkoutDay: WorkoutDayModel,
-  userId: Types.ObjectId,
-): Promise<{ entries: number; workingSets: number }> {
-  const days = await WorkoutDay.collection
-    .find<VersionCounters>({ userId }, { projection: { _id: 0, progressVersion: 1, warmupVersion: 1 } })
-    .toArray();
-  return versionsOfDays(days);
+/** The user's progress versions (versionsOfDays) and history (historyOfDays), in one small read. */
+export async function progressVersions(WorkoutDay: WorkoutDayModel, userId: Types.ObjectId) {
+  const days = await findFew<DayCounters>(
+    WorkoutDay,
+    { userId },
+    { projection: { _id: 0, dayId: 1, round: 1, progressVersion: 1, warmupVersion: 1, currentVersion: 1 } },
+  );
+  return { ...versionsOfDays(days), history: historyOfDays(days) };
 }
 
 export function createProgressService({ ProgressEntry, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {

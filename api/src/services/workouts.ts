@@ -15,7 +15,7 @@ import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
-import { setStateBump, type ProgressService, type ProgressVersionBump } from './progress';
+import { currentPerformanceBump, setStateBump, type ProgressService, type ProgressVersionBump } from './progress';
 import { DaysCache, daysAnswer, daysLabel, type DayRevision, type DaysAnswer } from './daysCache';
 import {
   allSets,
@@ -201,7 +201,11 @@ export function createWorkoutService({
   ) {
     // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
     if (!exercises && !bump) return;
-    const update = revised({ ...(exercises ? { $set: { exercises } } : {}), ...bump });
+    // Matching `round`, the entries just written were of the day's current performance (historyOfDays).
+    const update = revised({
+      ...(exercises ? { $set: { exercises } } : {}),
+      ...(bump && currentPerformanceBump(bump)),
+    });
     const { matchedCount } = await WorkoutDay.collection.updateOne({ userId, dayId, round }, update);
     if (matchedCount === 0 && bump) await WorkoutDay.collection.updateOne({ userId, dayId }, revised(bump));
   }

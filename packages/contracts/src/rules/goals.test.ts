@@ -1,5 +1,6 @@
-import { goalProgress, projectGoal, type CyclePoint, type GoalTarget } from './goals';
+import { goalProgress, goalWitnesses, projectGoal, type CyclePoint, type GoalTarget } from './goals';
 import type { RecordSet } from './records';
+import { madeUpSets } from './testing/madeUpSets';
 
 const goal: GoalTarget = { exerciseId: 104, weight: 300, unit: 'lbs', reps: 6, createdAt: '2026-10-01T00:00:00.000Z' };
 const set = (fields: Partial<RecordSet>): RecordSet => ({
@@ -61,5 +62,36 @@ describe('a goal’s projected date', () => {
       kind: 'projected',
       cyclesLeft: 1,
     });
+  });
+});
+
+describe('the witnesses of a goal’s progress', () => {
+  const goals: GoalTarget[] = [
+    { exerciseId: 101, weight: 80, unit: 'lbs', reps: 6, createdAt: '2024-06-01T00:00:00.000Z' },
+    { exerciseId: 102, weight: 40, unit: 'kg', reps: 8, createdAt: '2024-01-01T00:00:00.000Z' },
+    { exerciseId: 103, weight: 200, unit: 'lbs', reps: 10, createdAt: '2025-01-01T00:00:00.000Z' },
+  ];
+
+  it.each([1, 2, 3, 4, 5, 6])(
+    'a goal’s progress over earlier sets’ witnesses and new sets is its progress over all the sets (seed %p)',
+    (seed) => {
+      const sets = madeUpSets(seed, 400);
+      for (const target of goals) {
+        for (const cut of [0, 1, 200, 399, 400]) {
+          const [earlier, later] = [sets.slice(0, cut), sets.slice(cut)];
+          const witnesses = goalWitnesses(target, earlier);
+          expect(witnesses.length).toBeLessThanOrEqual(2);
+          expect(goalProgress(target, [...witnesses, ...later])).toEqual(goalProgress(target, sets));
+        }
+      }
+    },
+  );
+
+  it('are the best set and the first that met the goal, none without a working set of its exercise', () => {
+    const best = set({ weight: 320, reps: 8, date: '2026-11-02T10:00:00.000Z' });
+    const first = set({ weight: 300, reps: 6, date: '2026-10-15T10:00:00.000Z' });
+    const before = set({ weight: 310, reps: 6, date: '2026-09-15T10:00:00.000Z' });
+    expect(goalWitnesses(goal, [before, best, first, set({ weight: 400, setType: 'warmup' })])).toEqual([best, first]);
+    expect(goalWitnesses(goal, [set({ exerciseId: 101, weight: 500 })])).toEqual([]);
   });
 });

@@ -57,6 +57,25 @@ export function goalProgress(goal: GoalTarget, sets: readonly RecordSet[]): Goal
   };
 }
 
+/**
+ * The sets of `sets` that decide the goal's progress (at most two: the best estimate's, the first that met it): the
+ * goal's progress over these and any other sets is its progress over all of `sets` and the other sets. The api keeps
+ * a lifter's earlier performances as these (services/goals.ts), as recordWitnesses does for the records.
+ */
+export function goalWitnesses(goal: GoalTarget, sets: readonly RecordSet[]): RecordSet[] {
+  let best: { set: RecordSet; estimate: number } | null = null;
+  let first: RecordSet | null = null;
+  for (const set of sets) {
+    if (set.exerciseId !== goal.exerciseId || !isWorkingSet(set.setType) || !(set.reps > 0)) continue;
+    const weight = convertWeight(set.weight, set.weightUnit, goal.unit);
+    const estimate = estimatedOneRepMax(weight, set.reps);
+    if (best === null || estimate > best.estimate) best = { set, estimate };
+    const meets = weight >= goal.weight - 1e-6 && set.reps >= goal.reps && set.date >= goal.createdAt;
+    if (meets && (first === null || set.date < first.date)) first = set;
+  }
+  return [...new Set([best?.set, first].filter((set): set is RecordSet => set != null))];
+}
+
 /** One cycle's best estimate for the exercise, and when that cycle's best set was done. */
 export interface CyclePoint {
   cycle: number;

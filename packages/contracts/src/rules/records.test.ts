@@ -1,4 +1,5 @@
-import { estimatedOneRepMax, newRecordEstimate, personalRecords, type RecordSet } from './records';
+import { estimatedOneRepMax, newRecordEstimate, personalRecords, recordWitnesses, type RecordSet } from './records';
+import { madeUpSets } from './testing/madeUpSets';
 import { convertWeight, isWorkingSet } from './weights';
 
 const set = (fields: Partial<RecordSet>): RecordSet => ({
@@ -113,5 +114,29 @@ describe('a new personal record in the workout', () => {
   it('compares across units', () => {
     // 65 kg × (1 + 8/30) is 181.6 lbs of estimate: beats 171 lbs.
     expect(newRecordEstimate(earlier, set({ weight: 65, weightUnit: 'kg', reps: 8 }), 'lbs')).toBeCloseTo(181.56, 1);
+  });
+});
+
+describe('the witnesses of the records', () => {
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    'the records of earlier sets’ witnesses and new sets are those of all the sets, in both units (seed %p)',
+    (seed) => {
+      const sets = madeUpSets(seed, 400);
+      for (const cut of [0, 1, 150, 399, 400]) {
+        const [earlier, later] = [sets.slice(0, cut), sets.slice(cut)];
+        const witnesses = recordWitnesses(earlier);
+        expect(witnesses.length).toBeLessThanOrEqual(3 * 4);
+        for (const unit of ['lbs', 'kg'] as const) {
+          expect(personalRecords([...witnesses, ...later], unit)).toEqual(personalRecords(sets, unit));
+          expect(personalRecords([...later, ...witnesses], unit)).toEqual(personalRecords(sets, unit));
+        }
+      }
+    },
+  );
+
+  it('are sets of the ones given, none for sets that hold no record', () => {
+    const working = set({ weight: 200, reps: 8 });
+    const witnesses = recordWitnesses([set({ reps: 0 }), set({ setType: 'warmup', weight: 500 }), working]);
+    expect(witnesses).toEqual([working]);
   });
 });

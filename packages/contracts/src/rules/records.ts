@@ -42,41 +42,78 @@ export interface ExerciseRecords {
 const better = (a: number, b: number) => a > b + 1e-9;
 const same = (a: number, b: number) => !better(a, b) && !better(b, a);
 
+/** An exercise's records with the sets that hold them (the witnesses of recordWitnesses). */
+interface Holding {
+  records: ExerciseRecords;
+  heaviestSet: RecordSet;
+  bestEstimateSet: RecordSet;
+}
+
+/** Each exercise's records among `sets` in `unit`, and the sets holding them: personalRecords' one pass. */
+function recordHoldings(sets: readonly RecordSet[], unit: Unit): Map<number, Holding> {
+  const holdings = new Map<number, Holding>();
+  for (const set of sets) {
+    const { reps, date } = set;
+    if (!(reps > 0) || !(set.weight >= 0) || !isWorkingSet(set.setType)) continue;
+    const weight = set.weightUnit === unit ? set.weight : convertWeight(set.weight, set.weightUnit, unit);
+    const estimate = estimatedOneRepMax(weight, reps);
+    const current = holdings.get(set.exerciseId);
+    if (!current) {
+      holdings.set(set.exerciseId, {
+        records: {
+          exerciseId: set.exerciseId,
+          heaviest: { weight, reps, date },
+          bestEstimate: { weight, reps, date, estimate },
+        },
+        heaviestSet: set,
+        bestEstimateSet: set,
+      });
+      continue;
+    }
+    const { heaviest, bestEstimate } = current.records;
+    if (
+      better(weight, heaviest.weight) ||
+      (same(weight, heaviest.weight) && (reps > heaviest.reps || (reps === heaviest.reps && date < heaviest.date)))
+    ) {
+      current.records.heaviest = { weight, reps, date };
+      current.heaviestSet = set;
+    }
+    if (
+      better(estimate, bestEstimate.estimate) ||
+      (same(estimate, bestEstimate.estimate) && date < bestEstimate.date)
+    ) {
+      current.records.bestEstimate = { weight, reps, date, estimate };
+      current.bestEstimateSet = set;
+    }
+  }
+  return holdings;
+}
+
 /**
  * Each exercise's records among `sets`, weights in `unit`; exercises without a working set have none. One pass that
  * allocates only when a record changes: the analytics run it over 30k entries (docs/architecture.md, budgets).
  */
 export function personalRecords(sets: readonly RecordSet[], unit: Unit): Map<number, ExerciseRecords> {
   const records = new Map<number, ExerciseRecords>();
-  for (const set of sets) {
-    const { reps, date } = set;
-    if (!(reps > 0) || !(set.weight >= 0) || !isWorkingSet(set.setType)) continue;
-    const weight = set.weightUnit === unit ? set.weight : convertWeight(set.weight, set.weightUnit, unit);
-    const estimate = estimatedOneRepMax(weight, reps);
-    const current = records.get(set.exerciseId);
-    if (!current) {
-      records.set(set.exerciseId, {
-        exerciseId: set.exerciseId,
-        heaviest: { weight, reps, date },
-        bestEstimate: { weight, reps, date, estimate },
-      });
-      continue;
-    }
-    const { heaviest, bestEstimate } = current;
-    if (
-      better(weight, heaviest.weight) ||
-      (same(weight, heaviest.weight) && (reps > heaviest.reps || (reps === heaviest.reps && date < heaviest.date)))
-    ) {
-      current.heaviest = { weight, reps, date };
-    }
-    if (
-      better(estimate, bestEstimate.estimate) ||
-      (same(estimate, bestEstimate.estimate) && date < bestEstimate.date)
-    ) {
-      current.bestEstimate = { weight, reps, date, estimate };
+  for (const [exerciseId, holding] of recordHoldings(sets, unit)) records.set(exerciseId, holding.records);
+  return records;
+}
+
+/**
+ * The few sets of `sets` that hold its records in either unit (at most four an exercise): the records of these and any
+ * other sets are those of all of `sets` and the other sets, in both units. So the api keeps a lifter's years of
+ * earlier performances as their witnesses and reads only the sets of the current ones again (services/goals.ts).
+ * (Of two sets equal to a billionth, either may hold a record, as in personalRecords itself.)
+ */
+export function recordWitnesses(sets: readonly RecordSet[]): RecordSet[] {
+  const witnesses = new Set<RecordSet>();
+  for (const unit of ['lbs', 'kg'] as const) {
+    for (const holding of recordHoldings(sets, unit).values()) {
+      witnesses.add(holding.heaviestSet);
+      witnesses.add(holding.bestEstimateSet);
     }
   }
-  return records;
+  return [...witnesses];
 }
 
 /**
