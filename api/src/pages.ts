@@ -26,6 +26,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import {
   LARGE_READS,
   nextDayHintReads,
+  pageRendersRemote,
   remotePageAt,
   type RemoteEntry,
   type RemoteMap,
@@ -174,11 +175,6 @@ const strings = (value: unknown): string[] =>
 /** `/remotes/<folder>/<version>/mf-manifest.json`: a published build this api serves (not a dev server's). */
 const SERVED_MANIFEST = /^\/remotes\/([a-z0-9-]+)\/([0-9A-Za-z.+-]+)\/mf-manifest\.json$/;
 
-/** Whether the page renders its remote for this visitor (the shell's guards send the others elsewhere). */
-function rendersRemote(page: RemotePage, signedIn: boolean): boolean {
-  return page.audience === 'anyone' || (page.audience === 'signed-in') === signedIn;
-}
-
 /**
  * Whether the app will take this visitor for signed in: the session names a user (so GET /api/user answers 200, not
  * 401) and the browser holds the hint (so the app asks for the user at all, and the preloads are used).
@@ -323,7 +319,7 @@ export function pageRenderer({ staticRoot, sessions, maps, readApi }: PageDeps):
     }
     if (map) mapBlock = remoteMapBlock(map);
     const page = remotePageAt(req.path);
-    if (map && page && rendersRemote(page, signedIn)) {
+    if (map && page && pageRendersRemote(page, signedIn)) {
       const [remoteName, expose] = page.expose.split('/');
       const entry = map.remotes.find(({ name }) => name === remoteName);
       if (entry) preloads.push(...(await remotePreloads(entry, expose)));

@@ -79,6 +79,11 @@ export function nextDayHintReads(nextRecommendedDay: number): string[] {
   return (day?.exercises ?? []).map(({ id }) => `/api/progress/last-workout/${id}/${day!.dayId}`);
 }
 
+/** Whether the page renders its remote for this visitor (the shell's guards send the others elsewhere). */
+export function pageRendersRemote(page: RemotePage, signedIn: boolean): boolean {
+  return page.audience === 'anyone' || (page.audience === 'signed-in') === signedIn;
+}
+
 /** The remote page at `path` as the router matches it (case aside, a trailing slash the same page), or undefined. */
 export function remotePageAt(path: string): RemotePage | undefined {
   const normalized = (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();

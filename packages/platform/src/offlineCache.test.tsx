@@ -187,6 +187,25 @@ describe('restoring at start', () => {
     await waitFor(() => expect(api.callsTo('GET /api/workout-days')).toHaveLength(1));
   });
 
+  it('renders the restored reads at once when the restore was done before the first render (the bootstrap waited)', async () => {
+    await saveEarlierVisit(ann, [[queryKeys.workoutDays, annDays]]);
+    const api = mockApi({ 'GET /api/workout-days': answer(200, [{ id: 1, name: 'Chest & Back (fresh)' }]) });
+    const { queryClient, cache } = await start();
+
+    render(
+      <QueryClientProvider client={queryClient}>
+        <OfflineCacheGate restored={cache.restored} initiallyRestored>
+          <WorkoutDayNames />
+        </OfflineCacheGate>
+      </QueryClientProvider>,
+    );
+
+    // The first render has the saved reads, and the refresh goes out as it mounts: no render waits for the restore.
+    expect(screen.getByText('Chest & Back (Ann)')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/workout-days')).toHaveLength(1);
+    expect(await screen.findByText('Chest & Back (fresh)')).toBeInTheDocument();
+  });
+
   it('restores nothing from a copy older than the maximum age, or saved by another version of the app', async () => {
     await saveEarlierVisit(ann, [[queryKeys.workoutDays, annDays]], Date.now() - OFFLINE_CACHE_MAX_AGE_MS - 1000);
     expect((await start()).queryClient.getQueryData(queryKeys.workoutDays)).toBeUndefined();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setFirstReads } from './firstReads';
+import { firstScreenReady } from './firstScreen';
 import { loadRemoteModule } from './remoteLoader';
 import { mockUserAnswer, renderApp } from '../../test/renderApp';
 
@@ -69,6 +70,22 @@ describe('a remote that cannot be loaded', () => {
     renderApp('/auth');
 
     expect(await screen.findByRole('heading', { name: FALLBACK_TITLE })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the failure of the first screen’s early load (firstScreen.ts) without loading it a second time', async () => {
+    loadRemoteModuleMock
+      .mockRejectedValueOnce(new Error('Failed to fetch /remotes/mf-auth/0.1.0/mf-manifest.json'))
+      .mockResolvedValueOnce({ default: () => <h1>Sign in</h1> });
+    await firstScreenReady('mf_auth/AuthPage', Promise.resolve());
+    renderApp('/auth');
+
+    expect(await screen.findByRole('heading', { name: FALLBACK_TITLE })).toBeInTheDocument();
+    expect(loadRemoteModuleMock).toHaveBeenCalledTimes(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
 

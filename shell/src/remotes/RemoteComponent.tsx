@@ -2,19 +2,23 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { Spinner } from '@hit/ui';
 import { LoadFailed } from '../components/LoadFailed';
 import { firstReadsSettled } from './firstReads';
+import { takeFirstScreenLoad } from './firstScreen';
 import { loadedRemoteModule, loadRemoteModule } from './remoteLoader';
 import type { RemoteExposeId, RemoteExposeProps } from '@hit/contracts';
 
 type RemoteModule<Id extends RemoteExposeId> = { default: ComponentType<RemoteExposeProps[Id]> };
 
 /**
- * The remote's component: at once if it loaded earlier in this visit, else a lazy one that loads it now and renders
- * once the page's first reads are in too (firstReads.ts), so its first render has its data.
+ * The remote's component: at once if it loaded earlier in this visit (the first screen's, before the app's first render:
+ * firstScreen.ts), else a lazy one that loads it now and renders once the page's first reads are in too
+ * (firstReads.ts), so its first render has its data.
  */
 function remoteScreen<Id extends RemoteExposeId>(id: Id): ComponentType<RemoteExposeProps[Id]> {
   const loaded = loadedRemoteModule<RemoteModule<Id>>(id);
   if (loaded) return loaded.default;
-  return lazy(async () => (await Promise.all([loadRemoteModule<RemoteModule<Id>>(id), firstReadsSettled()]))[0]);
+  // The first screen's remote may be loading since the start already (or have failed to): that attempt, not another.
+  const loading = takeFirstScreenLoad<RemoteModule<Id>>(id) ?? loadRemoteModule<RemoteModule<Id>>(id);
+  return lazy(async () => (await Promise.all([loading, firstReadsSettled()]))[0]);
 }
 
 interface BoundaryProps {
