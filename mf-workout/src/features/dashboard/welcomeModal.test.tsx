@@ -4,6 +4,19 @@ import { mockDashboardApi, renderDashboard } from '../../../test/renderDashboard
 
 const WELCOME = 'Welcome to Your Workout Journey!';
 
+// Counts the renders of the day cards, the dashboard's own content under the modal.
+const mockDayCardRenders = jest.fn();
+jest.mock('./components/WorkoutDayCard', () => {
+  const actual = jest.requireActual<typeof import('./components/WorkoutDayCard')>('./components/WorkoutDayCard');
+  return {
+    ...actual,
+    WorkoutDayCard: (props: Parameters<typeof actual.WorkoutDayCard>[0]) => {
+      mockDayCardRenders();
+      return actual.WorkoutDayCard(props);
+    },
+  };
+});
+
 beforeEach(() => {
   window.localStorage.clear();
   jest.useFakeTimers();
@@ -30,6 +43,20 @@ describe('the welcome modal', () => {
     expect(dialog).toHaveTextContent('Two light warm-ups, then one working set to failure.');
     expect(dialog).toHaveTextContent('A 3-minute rest timer');
     expect(dialog).toHaveTextContent('Day 1 Chest & Back, Day 2 Shoulders & Arms, Day 3 Legs & Abs');
+  });
+
+  it('renders itself alone when it opens, not the dashboard under it again (its longest task on a phone)', async () => {
+    mockDashboardApi();
+    renderDashboard({ fakeTimers: true });
+    await act(() => jest.advanceTimersByTimeAsync(499));
+    expect(screen.getByRole('heading', { name: 'Workout Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: WELCOME })).not.toBeInTheDocument();
+    expect(mockDayCardRenders).toHaveBeenCalled();
+    mockDayCardRenders.mockClear();
+
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('dialog', { name: WELCOME })).toBeInTheDocument();
+    expect(mockDayCardRenders).not.toHaveBeenCalled();
   });
 
   it("fades out after 'Got it', is gone 300 ms later and remembers it was seen", async () => {

@@ -54,7 +54,6 @@ export function Dashboard() {
   const guard = useAccessGuard();
   const { access } = guard;
   const { days, state, view } = useWorkoutView({ openSessionEnabled: !access.isLoading && access.canAccessFeatures });
-  const welcome = useWelcomeModal(Boolean(user));
   const now = useNow(CLOCK_REFRESH_MS);
   const [activeWorkout, setActiveWorkout] = useState<StartedWorkout | null>(null);
 
@@ -78,9 +77,18 @@ export function Dashboard() {
       <DashboardContent days={days} state={state} view={view} rest={rest} start={start} guard={guard} />
       {/* Outside the content so a load finishing under them does not remount them. */}
       <TrialExpiredOverlay open={guard.trialOverlayOpen} onDismiss={guard.dismissTrialOverlay} />
-      <WelcomeModal open={welcome.open} closing={welcome.closing} onDismiss={welcome.dismiss} />
+      <Welcome userPresent={Boolean(user)} />
     </>
   );
+}
+
+/**
+ * The welcome modal with its own state: opening it (500 ms after the user is known) renders the modal alone, not the
+ * whole dashboard under it again (its longest task at start on a phone's CPU).
+ */
+function Welcome({ userPresent }: { userPresent: boolean }) {
+  const welcome = useWelcomeModal(userPresent);
+  return <WelcomeModal open={welcome.open} closing={welcome.closing} onDismiss={welcome.dismiss} />;
 }
 
 interface DashboardContentProps {
