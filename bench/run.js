@@ -202,6 +202,16 @@ answer carries another version of the working sets, so a warm-up costs its sync 
 Later that night the records and the goals kept a lifter's history as its witnesses (the few earlier working sets that
 hold a record or decide a goal) and read only the days' current performances again after a working set: a veteran's
 working set, its save and both reads, 23-27 ms of api CPU one at a time, was 364 ms (5 years, 3 goals).
+On 2026-11-28 (at the commit after 76fd72b) the api's peak RSS under load, 232-254 MB against its 250 MB budget in
+the runs before, came down by 15-20 MB. It is V8's old generation: under load it collects only once the old space
+holds a few times what lives there (125 MB used at the peak, 25 MB after a full collection), so what lives for good
+costs several times its size at the peak. The common-password list lived as a Set of 49,233 strings beside the
+required file's array, about 4 MB; it is now one sorted string with the offset of each password, 0.5 MB. A/B in turn,
+each a fresh api loaded with the read for 10 s and then the autosave for 10 s: 249, 251 and 250 MB before, 234, 234 and
+227 MB after, both routes' throughput unchanged. Trading CPU for memory instead did not pay: a cap on the old space
+(\`--max-old-space-size\` of 384 or 512 MB) took the peak to 149 MB but cost the autosave a quarter of its throughput;
+a larger young generation (\`--max-semi-space-size=32\`) raised the peak to 277-280 MB for no throughput; a smaller
+one (8 MB) lowered it about 20 MB for about 5% of the autosave's throughput.
 None of these is a figure of this table.
 
 ## Method

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { trusted, Types, type Connection } from 'mongoose';
 import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
-import { commonPasswordSet, passwordProblem, provideCommonPasswords } from '@hit/contracts/rules';
-import commonPasswords from '@zxcvbn-ts/language-common/src/passwords.json';
+import { commonPasswordsOf, passwordProblem, provideCommonPasswords } from '@hit/contracts/rules';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { escapeHtml } from '../billing/demoCheckoutPage';
 import type { Config } from '../config';
@@ -23,8 +23,13 @@ export const RESET_LINK_EXPIRED_MESSAGE =
   'This password reset link has expired: links work for one hour. Ask for a new one.';
 
 // The schemas of @hit/contracts check every new password against the common-password list: read once, as the api
-// starts (this module is part of every app), from the file @hit/contracts/common-passwords gives the browser forms.
-provideCommonPasswords(commonPasswordSet(commonPasswords));
+// starts (this module is part of every app), from the file the browser forms fetch. Read, not required: a required
+// JSON file's array would stay in the module cache for good beside the compact list.
+provideCommonPasswords(
+  commonPasswordsOf(
+    JSON.parse(readFileSync(require.resolve('@zxcvbn-ts/language-common/src/passwords.json'), 'utf8')) as string[],
+  ),
+);
 
 /**
  * The e-mail part of the new-password rule, which the body's schema cannot check: refused with 400, "field: why", as a

@@ -1,7 +1,7 @@
 import { changePasswordBodySchema, resetPasswordBodySchema } from './account';
 import { registerBodySchema } from './auth';
 import commonPasswordList from '@zxcvbn-ts/language-common/src/passwords.json';
-import { commonPasswordSet, provideCommonPasswords } from './rules/passwords';
+import { commonPasswordsOf, provideCommonPasswords } from './rules/passwords';
 
 /** The first issue as the api's parseOr400 words it: "field: message". */
 function firstProblem(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -15,7 +15,7 @@ const signUp = (body: Record<string, unknown>) =>
   );
 
 describe('the sign-up, change and reset schemas', () => {
-  beforeAll(() => provideCommonPasswords(commonPasswordSet(commonPasswordList)));
+  beforeAll(() => provideCommonPasswords(commonPasswordsOf(commonPasswordList)));
 
   it.each([
     ['password', 'password', 'password: is one of the most common passwords, so it is easy to guess'],

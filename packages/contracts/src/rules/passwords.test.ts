@@ -1,8 +1,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import commonPasswordList from '@zxcvbn-ts/language-common/src/passwords.json';
-import { commonPasswordSet, emailName, PASSWORD_REASONS, passwordProblem, passwordSentence } from './passwords';
+import { commonPasswordsOf, emailName, PASSWORD_REASONS, passwordProblem, passwordSentence } from './passwords';
 
-const commonPasswords = commonPasswordSet(commonPasswordList);
+const commonPasswords = commonPasswordsOf(commonPasswordList);
 
 describe('the new-password rule', () => {
   it('keeps the spec hint word for word as the too-short sentence', () => {
@@ -65,9 +65,33 @@ describe('the new-password rule', () => {
 });
 
 describe('the common-password list', () => {
-  it("is zxcvbn-ts' common list, whole, lower case: the raw file the same as the package's own entry", () => {
+  it("is zxcvbn-ts' common list, whole: the raw file the same as the package's own entry", () => {
+    expect(commonPasswords.size).toBe(new Set(commonPasswordList.map((password) => password.toLowerCase())).size);
     expect(commonPasswords.size).toBeGreaterThan(40_000);
-    expect([...commonPasswords].every((password) => password === password.toLowerCase())).toBe(true);
-    expect(commonPasswords).toEqual(commonPasswordSet(dictionary['passwords-common']));
+    expect(commonPasswords).toEqual(commonPasswordsOf(dictionary['passwords-common']));
+  });
+
+  it('finds every password of the file, lower case, and nothing else', () => {
+    const lower = new Set(commonPasswordList.map((password) => password.toLowerCase()));
+    const missing = [...lower].filter((password) => !commonPasswords.has(password));
+    expect(missing).toEqual([]);
+    // Neighbours of each listed password in the sorted order: one more or one fewer character, another last one.
+    const neighbours = [...lower].flatMap((password) => [
+      `${password}!`,
+      password.slice(0, -1),
+      `${password.slice(0, -1)}${String.fromCharCode(password.charCodeAt(password.length - 1) + 1)}`,
+    ]);
+    const wrong = neighbours.filter((candidate) => commonPasswords.has(candidate) !== lower.has(candidate));
+    expect(wrong).toEqual([]);
+    expect(commonPasswords.has('')).toBe(false);
+    expect(commonPasswords.has('\uffff')).toBe(false);
+  });
+
+  it('keeps a password given twice, or in two cases, once', () => {
+    const list = commonPasswordsOf(['Dragon', 'dragon', 'zebra', 'apple', 'APPLE']);
+    expect(list.size).toBe(3);
+    expect(['apple', 'dragon', 'zebra'].every((password) => list.has(password))).toBe(true);
+    expect(list.has('Dragon')).toBe(false); // the rule asks in lower case (passwordProblem)
+    expect(commonPasswordsOf([]).has('apple')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { commonPasswordSet, type CommonPasswords } from '@hit/contracts/rules';
+import { commonPasswordsOf, type CommonPasswords } from '@hit/contracts/rules';
 
 let loading: Promise<CommonPasswords> | null = null;
 
@@ -9,7 +9,7 @@ let loading: Promise<CommonPasswords> | null = null;
  */
 export function commonPasswordsOrNull(): Promise<CommonPasswords | null> {
   loading ??= import(/* webpackChunkName: "common-passwords" */ '@zxcvbn-ts/language-common/src/passwords.json').then(
-    ({ default: list }) => commonPasswordSet(list),
+    ({ default: list }) => commonPasswordsOf(list),
   );
   return loading.catch(() => {
     loading = null;

@@ -1,5 +1,5 @@
 import * as contracts from '@hit/contracts';
-import { commonPasswordSet } from '@hit/contracts/rules';
+import { commonPasswordsOf } from '@hit/contracts/rules';
 import commonPasswordList from '@zxcvbn-ts/language-common/src/passwords.json';
 import {
   CONFIRM_MISSING,
@@ -14,7 +14,7 @@ import {
   refusalProblem,
 } from './passwordChange';
 
-const commonPasswords = commonPasswordSet(commonPasswordList);
+const commonPasswords = commonPasswordsOf(commonPasswordList);
 
 describe('limits', () => {
   it('match the server contract', () => {

@@ -1,5 +1,5 @@
 import * as contracts from '@hit/contracts';
-import { commonPasswordSet } from '@hit/contracts/rules';
+import { commonPasswordsOf } from '@hit/contracts/rules';
 import commonPasswordList from '@zxcvbn-ts/language-common/src/passwords.json';
 import {
   NAME_MAX_LENGTH,
@@ -16,7 +16,7 @@ import {
   type SignUpValues,
 } from './credentials';
 
-const commonPasswords = commonPasswordSet(commonPasswordList);
+const commonPasswords = commonPasswordsOf(commonPasswordList);
 
 const filledSignUp: SignUpValues = {
   email: 'ada@example.com',
