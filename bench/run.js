@@ -211,7 +211,11 @@ each a fresh api loaded with the read for 10 s and then the autosave for 10 s: 2
 227 MB after, both routes' throughput unchanged. Trading CPU for memory instead did not pay: a cap on the old space
 (\`--max-old-space-size\` of 384 or 512 MB) took the peak to 149 MB but cost the autosave a quarter of its throughput;
 a larger young generation (\`--max-semi-space-size=32\`) raised the peak to 277-280 MB for no throughput; a smaller
-one (8 MB) lowered it about 20 MB for about 5% of the autosave's throughput.
+one (8 MB) lowered it about 20 MB for about 5% of the autosave's throughput. The same day the api's JSON answers of 1 KB to
+64 KB go to a client that accepts gzip gzipped in one call (api/src/http/compressJson.ts), not through compression()'s
+stream, which chose brotli for a browser and cost about three times the deflate (0.14-0.21 ms of CPU against 0.05
+for a sync's answer of 12 KB, alone): \`POST /api/sync\` of one set, as a browser asks it, 16 lifters at once, 4.12-4.79
+ms of api CPU a request before and 3.84-4.61 after, in two A/B runs in turn on a noisy machine.
 None of these is a figure of this table.
 
 ## Method

@@ -15,6 +15,7 @@ import {
 } from './security';
 import { sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
+import { compressJsonAnswers } from './http/compressJson';
 import { pageRenderer, readOwnApi } from './pages';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
@@ -115,8 +116,9 @@ export function createApp({
    */
   function apiRouter() {
     const api = express.Router();
-    // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through).
-    api.use(noStore, refuseCrossOrigin(config));
+    // Before the webhook and every router: cache policy and the Origin check (which lets the webhook through), and
+    // JSON answers gzipped in one call (compression() leaves them alone then).
+    api.use(noStore, refuseCrossOrigin(config), compressJsonAnswers());
     // Before the session: it must answer even when the session store (the database) is down.
     api.use(healthRouter({ mongoClient }));
     // The Stripe webhook needs the raw body: it mounts above express.json().
