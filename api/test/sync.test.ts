@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import {
@@ -106,6 +107,62 @@ describe('POST /api/sync: a whole offline workout', () => {
     expect(answer.openSession).toEqual(open);
     expect(open.id).toBe(sessionId);
     expect(open.exercises.flatMap((e: Exercise) => e.sets).filter((set: WorkoutSet) => set.completed)).toHaveLength(5);
+  });
+
+  it("answers a set's sync with the open workout as GET /api/sessions/open has it, and none once it ended", async () => {
+    const { agent, days } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    const sessionId = outbox.workout({ dayId: 1, sets: 12, finish: 'complete', fullState: true });
+    const [start, ...rest] = outbox.operations;
+    const saves = rest.filter((op) => op.type === 'save');
+    const complete = rest.filter((op) => op.type !== 'save');
+    await sendBatch(agent, [start]);
+
+    // Saves alone, one batch per set, as the browser sends them: each answer's open workout is what a read finds.
+    for (const save of saves.slice(0, 3)) {
+      const answer = await sendBatch(agent, [save]);
+      expect(statuses(answer.results)).toEqual(applied(1));
+      expect(answer.openSession).toEqual((await agent.get('/api/sessions/open').expect(200)).body);
+    }
+    // A replay changes nothing and answers the same.
+    const replay = await sendBatch(agent, [saves[2]]);
+    expect(statuses(replay.results)).toEqual(['duplicate']);
+    expect(replay.openSession).toEqual((await agent.get('/api/sessions/open').expect(200)).body);
+    expect(replay.openSession?.id).toBe(sessionId);
+
+    const finished = await sendBatch(agent, [...saves.slice(3), ...complete]);
+    expect(statuses(finished.results)).toEqual(applied(saves.length - 3 + complete.length));
+    expect(finished.openSession).toBeNull();
+    // A late save of the ended workout (another device's outbox): recorded, and no workout is open.
+    const lastSaved = structuredClone((saves.at(-1) as Extract<SyncOperation, { type: 'save' }>).exercises);
+    lastSaved[0].sets[0] = { ...lastSaved[0].sets[0], reps: 12 };
+    const late: SyncOperation = {
+      opId: randomUUID(),
+      type: 'save',
+      at: outbox.tick(5),
+      dayId: 1,
+      sessionId,
+      exercises: lastSaved,
+    };
+    const lateAnswer = await sendBatch(agent, [late]);
+    expect(statuses(lateAnswer.results)).toEqual(applied(1));
+    expect(lateAnswer.openSession).toBeNull();
+    expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+
+    // A workout left with Exit keeps its day's performance: a late save of it still leaves no workout open.
+    const exitBox = new Outbox(await getDays(agent), outbox.now + MINUTE);
+    const exited = exitBox.workout({ dayId: 2, sets: 2, finish: 'end', fullState: true });
+    const exitedAnswer = await sendBatch(agent, exitBox.operations);
+    expect(exitedAnswer.openSession).toBeNull();
+    const exitedSave = exitBox.operations.filter((op) => op.type === 'save').at(-1) as Extract<
+      SyncOperation,
+      { type: 'save' }
+    >;
+    const afterExit = await sendBatch(agent, [{ ...exitedSave, opId: randomUUID(), at: exitBox.tick(2) }]);
+    expect(statuses(afterExit.results)).toEqual(applied(1));
+    expect(afterExit.openSession).toBeNull();
+    expect((await agent.get('/api/sessions/open').expect(200)).body).toBeNull();
+    expect(exited).toBe(exitedSave.sessionId);
   });
 
   it("answers a set's sync with the rotation and days another device moved meanwhile, as the reads have them", async () => {

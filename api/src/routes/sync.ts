@@ -31,12 +31,16 @@ export function syncRouter({
     const user = currentUser(req);
     if (userId !== undefined && userId !== user._id.toString()) throw new HttpError(409, SYNC_OTHER_USER_MESSAGE);
     // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
-    const results = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations);
+    const { results, savedSessions } = await sync.applyBatch(
+      user,
+      operations,
+      (req.body as { operations: unknown[] }).operations,
+    );
     // Saves change no rotation: after a batch of only saves (a set logged), the rotation is the session's copy, as
     // GET /api/workout-state answers it; after any other operation it is read again.
     const rotation = operations.every((op) => op.type === 'save') ? user.rotation : undefined;
     const { days, state } = await workouts.listDays(user._id, rotation);
-    const open = await sessions.openSession(user._id, days);
+    const open = await sessions.openSession(user._id, days, savedSessions);
     res.json({
       results,
       workoutDays: days.map((day) => toWorkoutDay(day, state)),

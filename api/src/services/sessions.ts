@@ -34,12 +34,20 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   /**
    * The user's open session, if it still records the current performance of its day. One left behind by a
    * completion or reset that stopped half way is ended here instead of being offered for resume. `days`: the user's
-   * days, when the caller has just read them (POST /api/sync answers both), so its day is not read again.
+   * days, when the caller has just read them (POST /api/sync answers both), so its day is not read again. `saved`:
+   * sessions the caller has just written, as it left them (a sync of saves only: every set logged): one of them that is
+   * open and the current performance of its day is the open session (a user has one at most, a unique index), so it is
+   * not read again either.
    */
   async function openSession(
     userId: Types.ObjectId,
     days?: readonly WorkoutDayFields[],
+    saved: readonly WorkoutSessionFields[] = [],
   ): Promise<WorkoutSessionFields | null> {
+    const current = saved.find(
+      (session) => session.open && days?.find((day) => day.dayId === session.dayId)?.round === session.round,
+    );
+    if (current) return current;
     // Through the driver (every sync answers it): the filter is of its stored types.
     const [open] = await findFew<WorkoutSessionFields>(WorkoutSession, { userId, open: true }, { limit: 1 });
     if (!open) return null;

@@ -14,6 +14,7 @@ import { HttpError } from '../errors';
 import { findFew } from '../findFew';
 import type { SyncLockModel } from '../models/syncLock';
 import type { SyncOperationFields, SyncOperationModel } from '../models/syncOperation';
+import type { WorkoutSessionFields } from '../models/session';
 import type { UserFields } from '../models/user';
 import { subscriptionStatusOf } from './access';
 import type { SessionService } from './sessions';
@@ -161,13 +162,19 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
    * Applies a run of saves of one session (one operation, or several in a row: one write for all of them, see
    * saveSessionStates). Answers an outcome per save: a save that does not fit the session is rejected alone.
    */
-  async function applySaves(userId: Types.ObjectId, saves: SaveOperation[], at: Date): Promise<SyncOutcome[]> {
+  async function applySaves(
+    userId: Types.ObjectId,
+    saves: SaveOperation[],
+    at: Date,
+    saved: Map<string, WorkoutSessionFields>,
+  ): Promise<SyncOutcome[]> {
     const { session, note } = await sessionOf(userId, saves[0], at);
-    const { problems } = await sessions.saveSessionStates(
+    const { exercises, problems } = await sessions.saveSessionStates(
       userId,
       session,
       saves.map((save) => save.exercises),
     );
+    saved.set(session._id.toHexString(), { ...session, exercises });
     return problems.map((problem, i) =>
       problem ? rejectedOutcome(problem) : { status: 'applied', note: i === 0 ? note : null },
     );
@@ -286,15 +293,19 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
    * outcome; once one waits for access (402), it and every later one wait, unrecorded, so the outbox keeps its order.
    * Outcomes are stored at the end of the batch (right away after a resetDay, the one operation that is not
    * idempotent by construction): a batch cut short by a crash is applied again, without effect, when re-sent.
+   * `savedSessions`: after a batch that applied only saves, the sessions they wrote, as they left them (else none).
    */
   async function applyBatch(
     user: SyncUser,
     operations: { opId: string }[],
     rawOperations: unknown[],
-  ): Promise<SyncResult[]> {
+  ): Promise<{ results: SyncResult[]; savedSessions: WorkoutSessionFields[] }> {
     const userId = user._id;
     return withLock(userId, async () => {
       const now = new Date();
+      // The sessions the batch's saves wrote, as they left them; any other operation applied makes them unknown.
+      const saved = new Map<string, WorkoutSessionFields>();
+      let othersApplied = false;
       const access: Access = { until: acceptedUntil(user, now) };
       const stored = await findFew<SyncOperationFields>(SyncOperation, {
         userId,
@@ -374,7 +385,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
           const saves = run.map(
             (index) => (prepared[index] as Extract<Prepared, { kind: 'apply' }>).op as SaveOperation,
           );
-          const outcomes = await outcomesOf(saves.length, () => applySaves(userId, saves, step.at));
+          const outcomes = await outcomesOf(saves.length, () => applySaves(userId, saves, step.at, saved));
           if (step.waits) {
             // Its sets done before access ended are recorded; the operation itself waits (the next turn answers it).
             waiting = true;
@@ -387,6 +398,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
           i += run.length;
         } else {
           const op = step.op;
+          othersApplied = true;
           const [outcome] = await outcomesOf(1, async () => [
             { status: 'applied', note: await apply(userId, op, step.at) },
           ]);
@@ -396,7 +408,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
         }
       }
       await storeOutcomes();
-      return results;
+      return { results, savedSessions: othersApplied ? [] : [...saved.values()] };
     });
   }
 
