@@ -215,7 +215,11 @@ one (8 MB) lowered it about 20 MB for about 5% of the autosave's throughput. The
 64 KB go to a client that accepts gzip gzipped in one call (api/src/http/compressJson.ts), not through compression()'s
 stream, which chose brotli for a browser and cost about three times the deflate (0.14-0.21 ms of CPU against 0.05
 for a sync's answer of 12 KB, alone): \`POST /api/sync\` of one set, as a browser asks it, 16 lifters at once, 4.12-4.79
-ms of api CPU a request before and 3.84-4.61 after, in two A/B runs in turn on a noisy machine.
+ms of api CPU a request before and 3.84-4.61 after, in two A/B runs in turn on a noisy machine. Then the session
+cookie stopped rolling: it was resent on every answer, with the "signed in" hint beside it, two signed cookies made
+and sent each time; it is now renewed by the first request an hour or more after it was set (api/src/session.ts).
+The read, A/B beside the baseline (3 slices of 4 s, twice each, in turn): 0.54 and 0.56 of the baseline rolling
+(0.85-0.97 ms of api CPU a request), 0.58 and 0.61 not (0.74-0.85 ms); the autosave's runs were too noisy to tell.
 None of these is a figure of this table.
 
 ## Method

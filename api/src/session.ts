@@ -10,6 +10,11 @@ export { SESSIONS_COLLECTION };
 export const SESSION_COOKIE = 'hit.sid';
 const SESSION_DAYS = 30;
 export const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * A signed-in session's 30 days run again, its cookie resent, at most this often: an hour of activity, as the store's
+ * own touch (touchAfter).
+ */
+export const SESSION_RENEW_AFTER_MS = 60 * 60 * 1000;
 
 interface SessionDeps {
   config: Pick<Config, 'sessionSecret' | 'isProduction'>;
@@ -53,13 +58,40 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
       collectionName: SESSIONS_COLLECTION,
       ttl: SESSION_MAX_AGE_MS / 1000,
       autoRemove: 'disabled',
-      // Rolling cookies would otherwise write the session on every request.
-      touchAfter: 60 * 60,
+      // The expiry of a session read and left unchanged is written at most hourly, not on every request.
+      touchAfter: SESSION_RENEW_AFTER_MS / 1000,
     }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: renewSignedInSession resends the cookie when an hour has passed since it was set.
+    rolling: false,
     cookie: { ...sessionCookieOptions(config), maxAge: SESSION_MAX_AGE_MS },
   });
-  return middleware;
+  const renew = renewSignedInSession();
+  return (req, res, next) => middleware(req, res, (error?: unknown) => (error ? next(error) : renew(req, res, next)));
+}
+
+type RenewableSession = session.Session & { passport?: { user?: unknown }; renewedAt?: number };
+
+/**
+ * A signed-in session's 30 days run from its last hour of activity: the first request at least SESSION_RENEW_AFTER_MS
+ * after its cookie was set renews them (the cookie resent, and the "signed in" hint with it, auth/signedInHint.ts; the
+ * session saved with its new expiry). A rolling cookie did so on every answer: two signed cookies made and sent each
+ * time, about a tenth of the api's CPU for a read of the days (bench/RESULTS.md). The mark `renewedAt` changes the
+ * session's data, which is what makes express-session save it and send the cookie (the cookie is not in its hash).
+ */
+export function renewSignedInSession(now: () => number = Date.now): RequestHandler {
+  return (req, _res, next) => {
+    const current = req.session as RenewableSession | undefined;
+    const { expires, originalMaxAge } = current?.cookie ?? {};
+    if (current?.passport?.user !== undefined && expires instanceof Date && typeof originalMaxAge === 'number') {
+      const at = now();
+      const setAt = expires.getTime() - originalMaxAge;
+      if (at - setAt >= SESSION_RENEW_AFTER_MS || at < setAt) {
+        current.renewedAt = at;
+        current.touch();
+      }
+    }
+    next();
+  };
 }

@@ -150,9 +150,13 @@ describe('auth', () => {
     });
 
     it('destroys the session server-side and clears the cookie', async () => {
-      const { agent } = await signUp(app);
-      const me = await agent.get('/api/user').expect(200);
-      const stolenCookie = cookieValue(sessionCookie(me));
+      const agent = request.agent(app);
+      const registered = await agent
+        .post('/api/register')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD })
+        .expect(201);
+      await agent.get('/api/user').expect(200);
+      const stolenCookie = cookieValue(sessionCookie(registered));
       expect(stolenCookie).toBeDefined();
       const sessionsBefore = await database.connection.collection('sessions').countDocuments();
 

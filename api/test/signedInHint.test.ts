@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { SIGNED_IN_COOKIE } from '../src/auth/signedInHint';
-import { SESSION_COOKIE, SESSIONS_COLLECTION } from '../src/session';
+import { SESSION_COOKIE, SESSION_RENEW_AFTER_MS, SESSIONS_COLLECTION } from '../src/session';
 import {
   buildTestApp,
   makeStaticRoot,
@@ -66,6 +66,30 @@ describe('the "signed in" hint cookie (issue #25)', () => {
   let mailbox: Mailbox;
   let app: App;
 
+  const sessionsCollection = () =>
+    database.connection.getClient().db(database.connection.name).collection(SESSIONS_COLLECTION);
+
+  /** Moves the stored cookie of the user's sessions `ms` into the past: as if it had been set that long ago. */
+  async function ageSessionCookie(userId: string, ms: number): Promise<void> {
+    const stored = await sessionsCollection()
+      .find({ session: { $regex: userId } })
+      .toArray();
+    expect(stored).toHaveLength(1);
+    for (const { _id, session } of stored) {
+      const data = JSON.parse(session as string) as { cookie: { expires: string } };
+      data.cookie.expires = new Date(Date.now() + 30 * DAY_MS - ms).toISOString();
+      await sessionsCollection().updateOne({ _id }, { $set: { session: JSON.stringify(data) } });
+    }
+  }
+
+  /** When the store lets the user's session expire. */
+  async function storedExpiry(userId: string): Promise<number> {
+    const [stored] = await sessionsCollection()
+      .find({ session: { $regex: userId } })
+      .toArray();
+    return (stored.expires as Date).getTime();
+  }
+
   beforeAll(async () => {
     database = await startTestDatabase();
     mailbox = await startMailbox();
@@ -105,12 +129,24 @@ describe('the "signed in" hint cookie (issue #25)', () => {
       expectHintSet(response);
     });
 
-    it('again with the rolling session cookie on every answer to a signed-in request, as long-lived', async () => {
-      const { agent } = await signUp(app);
+    it('again with the session cookie when an hour of activity renews its 30 days, and not in between', async () => {
+      const { agent, user } = await signUp(app);
       for (const path of ['/api/user', '/api/workout-days', '/api/remotes']) {
         const response = await agent.get(path).expect(200);
-        expectHintSet(response);
+        expect(setCookiesOf(response, SESSION_COOKIE)).toEqual([]);
+        expect(setCookiesOf(response, SIGNED_IN_COOKIE)).toEqual([]);
       }
+      // An hour after the cookie was set, the next answer renews both, and the stored session's expiry with them.
+      await ageSessionCookie(user.id, SESSION_RENEW_AFTER_MS);
+      const renewed = await agent.get('/api/workout-days').expect(200);
+      expectHintSet(renewed);
+      expect((await storedExpiry(user.id)) - Date.now()).toBeGreaterThan(29.9 * DAY_MS);
+      const next = await agent.get('/api/user').expect(200);
+      expect(setCookiesOf(next, SESSION_COOKIE)).toEqual([]);
+      expect(setCookiesOf(next, SIGNED_IN_COOKIE)).toEqual([]);
+      // A minute short of the hour: not yet.
+      await ageSessionCookie(user.id, SESSION_RENEW_AFTER_MS - 60_000);
+      expect(setCookiesOf(await agent.get('/api/user').expect(200), SESSION_COOKIE)).toEqual([]);
     });
 
     it("again with the session cookie on a page's HTML, which loads the session for its preloads", async () => {
@@ -119,7 +155,8 @@ describe('the "signed in" hint cookie (issue #25)', () => {
       });
       try {
         const withPages = buildTestApp(database, { SMTP_URL: mailbox.url }, root.root);
-        const { agent } = await signUp(withPages);
+        const { agent, user } = await signUp(withPages);
+        await ageSessionCookie(user.id, SESSION_RENEW_AFTER_MS);
         const page = await agent.get('/home').set('Accept', 'text/html').expect(200);
         expect(page.text).toContain('<body>shell</body>');
         expectHintSet(page);
@@ -195,10 +232,13 @@ describe('the "signed in" hint cookie (issue #25)', () => {
   });
 
   describe('is left alone', () => {
-    it('by a 401 to a signed-in user (a wrong password when deleting the account): it rolls with the session', async () => {
-      const { agent } = await signUp(app);
+    it('by a 401 to a signed-in user (a wrong password when deleting the account): it renews with the session', async () => {
+      const { agent, user } = await signUp(app);
       const response = await agent.delete('/api/user').send({ password: 'not it at all' }).expect(401);
-      expectHintSet(response);
+      expect(setCookiesOf(response, SIGNED_IN_COOKIE)).toEqual([]);
+      await ageSessionCookie(user.id, SESSION_RENEW_AFTER_MS);
+      const renewing = await agent.delete('/api/user').send({ password: 'not it either' }).expect(401);
+      expectHintSet(renewing);
       await agent.get('/api/user').expect(200);
     });
 

@@ -17,7 +17,7 @@ export function signedInHintOptions(config: CookieConfig) {
   return { ...sessionCookieOptions(config), httpOnly: false } as const;
 }
 
-/** Sets the hint for as long as the session cookie now sent lives (both are rolling: resent on every answer). */
+/** Sets the hint for as long as the session cookie now sent lives (both renewed together, session.ts). */
 export function setSignedInHint(res: Response, config: CookieConfig): void {
   res.cookie(SIGNED_IN_COOKIE, SIGNED_IN_COOKIE_VALUE, { ...signedInHintOptions(config), maxAge: SESSION_MAX_AGE_MS });
 }
@@ -60,9 +60,10 @@ function beforeHeaders(res: Response, listener: () => void): void {
 
 /**
  * Keeps the hint in step with the session, on every /api answer:
- * - the session cookie is rolling (session.ts): express-session resends it, with a new 30-day expiry, on every answer
- *   to a request of a stored session. Whenever it does so for a session that names a user, the hint goes with it
- *   with the same max-age, so the two expire together (an extra ~80 bytes beside a cookie already sent);
+ * - express-session sends the session cookie when the session is made (a sign-in) and when it is renewed, with a new
+ *   30-day expiry, at most once an hour of activity (renewSignedInSession, session.ts). Whenever it does so for a
+ *   session that names a user, the hint goes with it with the same max-age, so the two expire together (an extra
+ *   ~80 bytes beside a cookie already sent);
  * - a 401 with no signed-in user to a request that carried the hint (the session expired, was signed out elsewhere
  *   or its account is gone) clears it: the next page load knows the visitor is anonymous without asking.
  * An answer that sets or clears the hint itself (sign-in, sign-out, deletion) is left as it is. Mounted before the
