@@ -30,6 +30,7 @@ import { Context, evalExpr, OpType } from 'mingo/core';
 import { Lazy } from 'mingo/lazy';
 import type { Options } from 'mingo/types';
 import { Decimal128, type Document } from 'bson';
+import { BSONUndefined } from './bsonbytes';
 import { bsonTypeCode, compareBson } from './bsonorder';
 import { compareValues, type StringOrder } from './compare';
 import { CommandError, type ErrorCodeName } from './errors';
@@ -780,11 +781,24 @@ const $toString: Operator = (obj, expr, options) => {
 
 /* ------------------------------------------------------------------ comparisons, truthiness, types */
 
+/**
+ * mongod's comparison of expression values: a missing value (mingo's undefined) ranks with BSON's Undefined, below
+ * null and above MinKey (`{ $eq: ['$missing', null] }` is false), everything else in BSON order.
+ */
+function compareOperands(a: unknown, b: unknown): number {
+  const aMissing = a === undefined || a instanceof BSONUndefined;
+  const bMissing = b === undefined || b instanceof BSONUndefined;
+  if (!aMissing && !bMissing) return compareBson(a, b);
+  if (aMissing && bMissing) return 0;
+  const otherIsMinKey = bsonTypeCode(aMissing ? b : a) === -1;
+  return (aMissing ? -1 : 1) * (otherIsMinKey ? -1 : 1);
+}
+
 function comparison(name: string, result: (comparison: number) => unknown): Operator {
   return (obj, expr, options) => {
     const args = argumentsOf(obj, expr, options);
     exactly(name, 2, args);
-    return result(compareBson(args[0] === undefined ? null : args[0], args[1] === undefined ? null : args[1]));
+    return result(compareOperands(args[0], args[1]));
   };
 }
 
@@ -792,8 +806,7 @@ const $in: Operator = (obj, expr, options) => {
   const args = argumentsOf(obj, expr, options);
   exactly('$in', 2, args);
   if (!Array.isArray(args[1])) fail('Location40081', '$in requires an array as a second argument');
-  const needle = args[0] === undefined ? null : args[0];
-  return args[1].some((element: unknown) => compareBson(needle, element === undefined ? null : element) === 0);
+  return args[1].some((element: unknown) => compareOperands(args[0], element) === 0);
 };
 
 const $cond: Operator = (obj, expr, options) => {

@@ -85,9 +85,24 @@ function matchesRegex(value: unknown, regex: RegExp): boolean {
   return false;
 }
 
+/**
+ * Whether an equality to null also matches BSON's Undefined, as before MongoDB 8.0 (version.ts). Set by the
+ * dispatcher for each command: commands run synchronously, one at a time, and filters are evaluated within them.
+ */
+let nullMatchesUndefined = false;
+
+export function setNullMatchesUndefined(matches: boolean): void {
+  nullMatchesUndefined = matches;
+}
+
 /** What an equality to null matches: null, a missing field and (MongoDB before 8.0) BSON's Undefined. */
 function isNullish(value: unknown): boolean {
-  return value === null || value === undefined || value === MISSING || value instanceof BSONUndefined;
+  return (
+    value === null ||
+    value === undefined ||
+    value === MISSING ||
+    (nullMatchesUndefined && value instanceof BSONUndefined)
+  );
 }
 
 type FieldTest = (values: unknown[], operand: unknown) => boolean;

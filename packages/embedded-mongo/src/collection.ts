@@ -49,6 +49,9 @@ class IdTable {
   private readonly byHash = new Map<number, number | number[]>();
   private next = new Int32Array(16);
   private previous = new Int32Array(16);
+  /** Per handle, when it joined the order: compares two handles' places without walking the list. */
+  private joined = new Float64Array(16);
+  private joins = 0;
   private first = -1;
   private last = -1;
   size = 0;
@@ -70,7 +73,11 @@ class IdTable {
       };
       this.next = grow(this.next);
       this.previous = grow(this.previous);
+      const joined = new Float64Array(this.next.length);
+      joined.set(this.joined);
+      this.joined = joined;
     }
+    this.joined[handle] = this.joins++;
     this.previous[handle] = this.last;
     this.next[handle] = -1;
     if (this.last >= 0) this.next[this.last] = handle;
@@ -98,6 +105,12 @@ class IdTable {
   /** Every handle in natural order. */
   *inOrder(): IterableIterator<number> {
     for (let handle = this.first; handle >= 0; handle = this.next[handle]) yield handle;
+  }
+
+  /** These handles sorted into natural order. */
+  sorted(handles: number[]): number[] {
+    const { joined } = this;
+    return [...handles].sort((a, b) => joined[a] - joined[b]);
   }
 }
 
@@ -129,6 +142,11 @@ export class Collection {
   /** Handles of every document, in natural order. */
   handles(): IterableIterator<number> {
     return this.ids.inOrder();
+  }
+
+  /** Some documents' handles in natural order (an index lists a document where it joined the key). */
+  inNaturalOrder(handles: number[]): number[] {
+    return handles.length < 2 ? handles : this.ids.sorted(handles);
   }
 
   /** The handle of the document whose _id has this keyOf. */
@@ -384,16 +402,22 @@ export class Collection {
   }
 
   /**
-   * Candidates for an equality on every field of a unique compound index (field -> keyOf of its value): at most
-   * a few documents, which the caller checks. Undefined when no such index.
+   * Candidates for an equality on the first fields of a compound index (field -> keyOf of its value), under the
+   * longest such prefix an index keeps: the full key of a unique index, else a proper prefix of two fields or more
+   * (indexes.ts). A superset, which the caller checks: the fewest any index gives; undefined when none can tell.
    */
-  fullKeyCandidates(valueKeys: Map<string, string>): number[] | undefined {
+  prefixCandidates(valueKeys: Map<string, string>): ReadonlySet<number> | number[] | undefined {
+    let best: ReadonlySet<number> | number[] | undefined;
     for (const index of this.indexes.values()) {
-      if (index.fields.length < 2 || !index.fields.every((field) => valueKeys.has(field))) continue;
-      const handles = index.candidatesFor(index.fields.map((field) => valueKeys.get(field)!));
-      if (handles) return handles;
+      let given = 0;
+      while (given < index.fields.length && valueKeys.has(index.fields[given])) given += 1;
+      if (given < 2) continue;
+      const keys = index.fields.slice(0, given).map((field) => valueKeys.get(field)!);
+      const handles =
+        index.candidatesFor(keys) ?? index.prefixCandidates(given < index.fields.length ? keys : keys.slice(0, -1));
+      if (handles && (best === undefined || sizeOf(handles) < sizeOf(best))) best = handles;
     }
-    return undefined;
+    return best;
   }
 
   /** Removes the documents whose TTL index date is past; returns how many. */
@@ -413,6 +437,10 @@ export class Collection {
     }
     return removed;
   }
+}
+
+function sizeOf(handles: ReadonlySet<number> | number[]): number {
+  return Array.isArray(handles) ? handles.length : (handles as ReadonlySet<number>).size;
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * Secondary indexes. Each one keeps, per value of its first field, the set of documents holding it (used to
- * narrow equality queries), and unique indexes also keep the full compound key to reject duplicates.
+ * narrow equality queries), and unique indexes also keep the full compound key to reject duplicates. An index of
+ * three fields or more also keeps the documents per hash of each longer proper prefix of its key, so that an
+ * equality on `{ userId, workoutDayId }` of `{ userId, workoutDayId, exerciseId, ... }` narrows to that day.
  */
 import type { Query } from 'mingo/query';
 import type { Document } from 'bson';
@@ -46,13 +48,18 @@ function distinctValues(doc: DocSource, path: string): unknown[] {
   return seen.size ? [...seen.values()] : [MISSING];
 }
 
-/** The keys a document occupies in one index: under its first field, and (unique compound indexes) in full. */
+/**
+ * The keys a document occupies in one index: under its first field, (unique compound indexes) in full, and (three
+ * fields or more) the hashes of its key's proper prefixes of two fields or more.
+ */
 export interface IndexKeys {
   first: string[];
   full: string[];
+  prefixes: number[];
 }
 
-const NO_KEYS: IndexKeys = { first: [], full: [] };
+const NO_PREFIXES: number[] = [];
+const NO_KEYS: IndexKeys = { first: [], full: [], prefixes: NO_PREFIXES };
 
 /**
  * The key of a combination of keyOf strings, one flat string: each part prefixed by its length, so no two
@@ -103,6 +110,8 @@ export class Index {
    */
   private readonly byKey: Map<number, IdSet> | undefined;
   private readonly byFirst = new Map<string, IdSet>();
+  /** Hash of a proper prefix's key (two fields or more, combinedKey) -> handles; what a hash finds is checked. */
+  private readonly byPrefix: Map<number, IdSet> | undefined;
 
   constructor(readonly spec: Document) {
     this.name = spec.name;
@@ -117,6 +126,7 @@ export class Index {
     // With BSON's comparisons, as filters (bsonquery.ts): documents hold Longs, Doubles and Decimal128s as such.
     this.partial = spec.partialFilterExpression ? bsonQuery(spec.partialFilterExpression) : undefined;
     if (this.unique && this.fields.length > 1) this.byKey = new Map();
+    if (this.fields.length > 2 && this.usableForLookup) this.byPrefix = new Map();
   }
 
   /** Whether equality lookups may use it: a partial index does not hold every document. */
@@ -145,15 +155,18 @@ export class Index {
   keysOf(doc: DocSource): IndexKeys {
     if (!this.covers(doc)) return NO_KEYS;
     const first = doc.keysAt(this.fields[0]);
-    if (!this.byKey) return { first, full: first };
+    if (!this.byKey && !this.byPrefix) return { first, full: first, prefixes: NO_PREFIXES };
     // Every combination of the fields' keys (several when a field holds an array), each as one string.
     let combos: string[][] = [[]];
-    for (let i = 0; i < this.fields.length; i++) {
+    const prefixes: number[] = [];
+    const last = this.fields.length - 1;
+    for (let i = 0; i <= last; i++) {
       const keys = i === 0 ? first : doc.keysAt(this.fields[i]);
       if (keys.length === 1) for (const combo of combos) combo.push(keys[0]);
       else combos = combos.flatMap((combo) => keys.map((key) => [...combo, key]));
+      if (this.byPrefix && i > 0 && i < last) for (const combo of combos) prefixes.push(keyHash(combinedKey(combo)));
     }
-    return { first, full: combos.map(combinedKey) };
+    return { first, full: this.byKey ? combos.map(combinedKey) : first, prefixes };
   }
 
   /**
@@ -178,11 +191,13 @@ export class Index {
   add(keys: IndexKeys, id: number): void {
     for (const key of keys.first) addId(this.byFirst, key, id);
     if (this.byKey) for (const key of keys.full) addId(this.byKey, keyHash(key), id);
+    if (this.byPrefix) for (const hash of keys.prefixes) addId(this.byPrefix, hash, id);
   }
 
   remove(keys: IndexKeys, id: number): void {
     for (const key of keys.first) removeId(this.byFirst, key, id);
     if (this.byKey) for (const key of keys.full) removeId(this.byKey, keyHash(key), id);
+    if (this.byPrefix) for (const hash of keys.prefixes) removeId(this.byPrefix, hash, id);
   }
 
   /**
@@ -192,6 +207,10 @@ export class Index {
   replace(before: IndexKeys, after: IndexKeys, id: number): void {
     for (const key of before.first) if (!after.first.includes(key)) removeId(this.byFirst, key, id);
     for (const key of after.first) if (!before.first.includes(key)) addId(this.byFirst, key, id);
+    if (this.byPrefix) {
+      for (const hash of before.prefixes) if (!after.prefixes.includes(hash)) removeId(this.byPrefix, hash, id);
+      for (const hash of after.prefixes) if (!before.prefixes.includes(hash)) addId(this.byPrefix, hash, id);
+    }
     if (!this.byKey) return;
     for (const key of before.full) if (!after.full.includes(key)) removeId(this.byKey, keyHash(key), id);
     for (const key of after.full) if (!before.full.includes(key)) addId(this.byKey, keyHash(key), id);
@@ -212,5 +231,17 @@ export class Index {
   candidatesFor(valueKeys: string[]): number[] | undefined {
     if (!this.byKey || !this.usableForLookup || valueKeys.length !== this.fields.length) return undefined;
     return idsOf(this.byKey.get(keyHash(combinedKey(valueKeys))));
+  }
+
+  /**
+   * Handles of documents that may have these keyOf values in the index's first fields (a proper prefix of two
+   * fields or more, in index order): a superset the caller checks, as for candidatesFor. Undefined when this
+   * index keeps no such prefix. A live set: read, never keep.
+   */
+  prefixCandidates(valueKeys: string[]): ReadonlySet<number> | number[] | undefined {
+    if (!this.byPrefix || valueKeys.length < 2 || valueKeys.length >= this.fields.length) return undefined;
+    const entry = this.byPrefix.get(keyHash(combinedKey(valueKeys)));
+    if (entry === undefined) return [];
+    return typeof entry === 'number' ? [entry] : entry;
   }
 }

@@ -264,13 +264,12 @@ export class Matcher {
           ? { handles: found[0], size, repeats: false, covered: new Set([equality]) }
           : { handles: concat(found), size, repeats: true, covered: new Set([equality]) };
     });
-    // A unique compound index whose every field is given: at most a few candidates (found by the hash of the
-    // full key), for which every equality is checked.
+    // A compound index whose first fields are given: the candidates under the longest such prefix (found by the
+    // hash of its key), for which every equality is checked.
     if (singleKeys.size > 1) {
-      const handles = collection.fullKeyCandidates(singleKeys);
-      if (handles && (!best || handles.length < best.size)) {
-        best = { handles, size: handles.length, repeats: false, covered: new Set() };
-      }
+      const handles = collection.prefixCandidates(singleKeys);
+      const size = isArray(handles) ? handles.length : (handles?.size ?? Infinity);
+      if (handles && (!best || size < best.size)) best = { handles, size, repeats: false, covered: new Set() };
     }
     return best;
   }
@@ -278,10 +277,14 @@ export class Matcher {
   /**
    * Handles of the matching documents (natural order unless an index picked them), at most `limit` of them.
    * The candidates come from the most selective usable index, when there is one. Equalities are checked on the
-   * stored bytes; a document is decoded only when mingo has the rest of the filter to check (or an equality
-   * meets an array).
+   * stored bytes; a document is decoded (by `decode`) only when mingo has the rest of the filter to check (or an
+   * equality meets an array).
    */
-  matches(collection: Collection, limit = Infinity): number[] {
+  matches(
+    collection: Collection,
+    limit = Infinity,
+    decode: (handle: number) => Document = (handle) => collection.document(handle),
+  ): number[] {
     const found: number[] = [];
     if (limit <= 0) return found;
     const indexed = this.indexed(collection);
@@ -289,7 +292,7 @@ export class Matcher {
     let lastDocument: Document | undefined;
     const decoded = (handle: number): Document => {
       if (handle !== lastHandle) {
-        lastDocument = collection.document(handle);
+        lastDocument = decode(handle);
         lastHandle = handle;
       }
       return lastDocument!;

@@ -12,6 +12,7 @@ import { Connection } from './connection';
 import { CursorRegistry } from './cursors';
 import { CommandError, errorFields } from './errors';
 import { JournalStorage, type JournalStats } from './storage';
+import { SERVER_VERSIONS, type MongoVersion } from './version';
 import { encodeMsgParts, encodeReply, type Request, type StreamedMessage } from './wire';
 
 export interface EmbeddedMongoOptions {
@@ -30,6 +31,8 @@ export interface EmbeddedMongoOptions {
   dbPath?: string;
   /** Seconds between TTL sweeps (mongod's ttlMonitorSleepSecs); default 1. */
   ttlMonitorSleepSecs?: number;
+  /** The MongoDB version the server answers as (src/version.ts); default '8.0'. */
+  mongoVersion?: MongoVersion;
 }
 
 /** The longest Unix socket path the system takes (sun_path: 108 bytes on Linux, 104 on macOS, with the NUL). */
@@ -86,7 +89,7 @@ export class EmbeddedMongo {
   private constructor(
     private readonly server: net.Server,
     private readonly catalog: Catalog,
-    options: Required<Pick<EmbeddedMongoOptions, 'host' | 'ttlMonitorSleepSecs'>>,
+    options: Required<Pick<EmbeddedMongoOptions, 'host' | 'ttlMonitorSleepSecs' | 'mongoVersion'>>,
   ) {
     const address = server.address();
     if (typeof address === 'string') {
@@ -105,6 +108,7 @@ export class EmbeddedMongo {
       host: this.host,
       port: this.port,
       startedAt,
+      version: SERVER_VERSIONS[options.mongoVersion],
       parameters: this.parameters,
       connections: () => ({ current: this.connections.size, totalCreated: this.totalConnections }),
       parametersChanged: () => this.scheduleTtlMonitor(),
@@ -119,6 +123,10 @@ export class EmbeddedMongo {
     const host = options.host ?? '127.0.0.1';
     const ttlMonitorSleepSecs = options.ttlMonitorSleepSecs ?? 1;
     if (!(ttlMonitorSleepSecs > 0)) throw new RangeError('ttlMonitorSleepSecs must be a positive number');
+    const mongoVersion = options.mongoVersion ?? '8.0';
+    if (!Object.hasOwn(SERVER_VERSIONS, mongoVersion)) {
+      throw new RangeError(`mongoVersion must be one of ${Object.keys(SERVER_VERSIONS).join(', ')}: ${mongoVersion}`);
+    }
     const { socketPath } = options;
     if (socketPath !== undefined && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
       throw new RangeError(
@@ -152,7 +160,7 @@ export class EmbeddedMongo {
       await catalog.storage.close();
       throw error;
     }
-    return new EmbeddedMongo(server, catalog, { host, ttlMonitorSleepSecs });
+    return new EmbeddedMongo(server, catalog, { host, ttlMonitorSleepSecs, mongoVersion });
   }
 
   /**

@@ -12,8 +12,9 @@ const running = new Set<ChildProcess>();
 let dataDir: string;
 
 /** Starts `node dist/cli.js` on a data directory and resolves with its uri once it printed it. */
-function startServerProcess(dbPath: string): Promise<{ child: ChildProcess; uri: string }> {
-  const child = spawn(process.execPath, [path.join(packageDir, 'dist/cli.js'), '--port', '0', '--dbpath', dbPath], {
+function startServerProcess(dbPath: string, options: string[] = []): Promise<{ child: ChildProcess; uri: string }> {
+  const cli = path.join(packageDir, 'dist/cli.js');
+  const child = spawn(process.execPath, [cli, '--port', '0', '--dbpath', dbPath, ...options], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.add(child);
@@ -144,6 +145,69 @@ describeEmbedded(
       const [code] = await once(second.child, 'exit');
       expect(code).toBe(0);
     }, 30_000);
+
+    test('every acknowledged bulkWrite survives kill -9, in each of its namespaces', async () => {
+      const dir = path.join(dataDir, 'bulk');
+      const first = await startServerProcess(dir);
+      const client = await MongoClient.connect(first.uri, { serverSelectionTimeoutMS: 1_000 });
+      const acknowledged: number[] = [];
+      const writer = (async () => {
+        for (let seq = 0; ; seq++) {
+          try {
+            await client.bulkWrite<Record<string, { _id: number | string; sets?: number }>>([
+              { namespace: 'bulk.sets', name: 'insertOne', document: { _id: seq } },
+              {
+                namespace: 'bulk.days',
+                name: 'updateOne',
+                filter: { _id: 'today' },
+                update: { $inc: { sets: 1 } },
+                upsert: true,
+              },
+              { namespace: 'other.log', name: 'insertOne', document: { _id: seq } },
+            ]);
+          } catch {
+            return;
+          }
+          acknowledged.push(seq);
+        }
+      })();
+      while (acknowledged.length < 100) await sleep(5);
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      await writer;
+      await client.close();
+
+      const second = await startServerProcess(dir);
+      const reconnected = await MongoClient.connect(second.uri);
+      try {
+        const ids = async (db: string, collection: string) =>
+          new Set(
+            (await reconnected.db(db).collection<{ _id: number }>(collection).find().toArray()).map((d) => d._id),
+          );
+        const sets = await ids('bulk', 'sets');
+        const logged = await ids('other', 'log');
+        expect(acknowledged.filter((seq) => !sets.has(seq) || !logged.has(seq))).toEqual([]);
+        const days = reconnected.db('bulk').collection<{ _id: string; sets: number }>('days');
+        const today = await days.findOne({ _id: 'today' });
+        expect(today?.sets).toBeGreaterThanOrEqual(acknowledged.length);
+      } finally {
+        await reconnected.close();
+        second.child.kill('SIGTERM');
+        await once(second.child, 'exit');
+      }
+    }, 30_000);
+
+    test('the CLI answers as MongoDB 7.0 with --mongo-version 7.0', async () => {
+      const { child, uri } = await startServerProcess(path.join(dataDir, 'seven'), ['--mongo-version', '7.0']);
+      const client = await MongoClient.connect(uri);
+      try {
+        expect((await client.db('admin').command({ hello: 1 })).maxWireVersion).toBe(21);
+      } finally {
+        await client.close();
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    });
 
     test("answers nothing that shows or acknowledges another connection's write before that write is on disk", async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-visibility-'));

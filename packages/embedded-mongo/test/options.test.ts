@@ -1,6 +1,7 @@
 /**
- * Implement or refuse, never ignore (issue #24): every field a command takes, as MongoDB 7.0 parses it (its IDL
+ * Implement or refuse, never ignore (issue #24): every field a command takes, as MongoDB 8.0 parses it (its IDL
  * files), is accepted; a field it does not know is `BSON field '<command>.<field>' is an unknown field.` (40415).
+ * (What a server acting as 7.0 takes instead: version.test.ts.)
  * Fields MongoDB takes that the embedded server does not implement answer CommandNotSupported (115) there
  * (against a real MongoDB the same tests check that it takes them).
  */
@@ -98,7 +99,7 @@ const IMPLEMENTED: Record<string, { base: Document; options: Document }> = {
   },
   distinct: {
     base: { distinct: 'items', key: 'name' },
-    options: { query: { n: { $gt: 0 } }, collation: { locale: 'en' }, readConcern: {} },
+    options: { query: { n: { $gt: 0 } }, collation: { locale: 'en' }, hint: 'n_1', readConcern: {} },
   },
   aggregate: {
     base: { aggregate: 'items', pipeline: [{ $match: { n: { $gt: 0 } } }], cursor: {} },
@@ -123,7 +124,7 @@ const IMPLEMENTED: Record<string, { base: Document; options: Document }> = {
   listIndexes: { base: { listIndexes: 'items' }, options: { cursor: { batchSize: 1 } } },
 };
 
-/** Options MongoDB 7.0 takes that the embedded server refuses (115), with a value that is not the default. */
+/** Options MongoDB takes that the embedded server refuses (115), with a value that is not the default. */
 const REFUSED: Record<string, Document> = {
   find: { min: { n: 1 }, max: { n: 3 }, returnKey: true, showRecordId: true, tailable: true, ntoreturn: 1 },
   aggregate: { explain: true },
@@ -138,7 +139,7 @@ const REFUSED: Record<string, Document> = {
   },
 };
 
-describe('each command takes exactly the fields MongoDB 7.0 takes', () => {
+describe('each command takes exactly the fields MongoDB 8.0 takes', () => {
   for (const [name, { base, options }] of Object.entries(IMPLEMENTED)) {
     test(`${name}: every option it implements is taken; an unknown one is refused with 40415`, async () => {
       for (const [option, value] of Object.entries(options)) {
@@ -169,21 +170,74 @@ describe('each command takes exactly the fields MongoDB 7.0 takes', () => {
     });
   }
 
-  test('update and delete statements: unknown fields are refused, update sort (MongoDB 8.0) among them', async () => {
-    const sorted = await failure({
-      update: 'items',
-      updates: [{ q: {}, u: { $set: { sorted: true } }, sort: { n: -1 } }],
-    });
-    expect(sorted).toMatchObject({ code: 40415 });
-    expect(sorted.message).toBe("BSON field 'update.updates.sort' is an unknown field.");
-    expect(await db.collection('items').countDocuments({ sorted: true })).toBe(0);
-    // The driver's updateOne with sort sends the same statement.
+  test('update and delete statements: unknown fields are refused; an update statement takes sort (MongoDB 8.0)', async () => {
+    const unknown = await failure({ update: 'items', updates: [{ q: {}, u: { $set: { a: 1 } }, bogus: 1 }] });
+    expect(unknown.message).toBe("BSON field 'update.updates.bogus' is an unknown field.");
+    const sorted = db.collection('sorted');
+    await sorted.insertMany([{ _id: 1, n: 1 } as Document, { _id: 2, n: 3 }, { _id: 3, n: 2 }]);
+    // The driver's updateOne and replaceOne with sort send it in the statement: the first in that order is changed.
+    await sorted.updateOne({}, { $set: { first: true } }, { sort: { n: -1 } });
+    await sorted.replaceOne({ n: { $lt: 3 } }, { n: 0 }, { sort: { n: 1 } });
+    expect(await sorted.find().sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 1, n: 0 },
+      { _id: 2, n: 3, first: true },
+      { _id: 3, n: 2 },
+    ]);
     await expect(
-      db.collection('items').updateOne({}, { $set: { sorted: true } }, { sort: { n: -1 } } as never),
-    ).rejects.toMatchObject({ code: 40415 });
+      run({ update: 'sorted', updates: [{ q: {}, u: { $set: { a: 1 } }, sort: 'n' }] }),
+    ).rejects.toMatchObject({
+      code: 14,
+      message: "BSON field 'update.updates.sort' is the wrong type 'string', expected type 'object'",
+    });
     const deleted = await failure({ delete: 'items', deletes: [{ q: {}, limit: 1, bogus: 1 }] });
     expect(deleted.message).toBe("BSON field 'delete.deletes.bogus' is an unknown field.");
     expect(await db.collection('items').countDocuments()).toBe(3);
+  });
+
+  test('bulkWrite: the command, its ops and its nsInfo entries take what MongoDB 8.0 takes, and nothing else', async () => {
+    const admin = client.db('admin');
+    await db.collection('bulk').createIndex({ k: 1 }, { name: 'k_1' });
+    const ops: Document[] = [
+      { insert: 0, document: { k: 1 } },
+      {
+        update: 0,
+        filter: { k: 1 },
+        updateMods: { $set: { k: 2 } },
+        multi: false,
+        upsert: true,
+        arrayFilters: [],
+        hint: 'k_1',
+        collation: { locale: 'en' },
+        sort: { k: 1 },
+      },
+      { delete: 0, filter: { k: 2 }, multi: true, hint: { k: 1 }, collation: { locale: 'en' } },
+    ];
+    const base = { bulkWrite: 1, ops, nsInfo: [{ ns: `${db.databaseName}.bulk` }] };
+    const options: Document = {
+      ordered: false,
+      bypassDocumentValidation: true,
+      let: { x: 1 },
+      errorsOnly: true,
+      cursor: { batchSize: 10 },
+      comment: 'c',
+      writeConcern: { w: 1 },
+      maxTimeMS: 10_000,
+    };
+    for (const [option, value] of Object.entries(options)) {
+      await expect(admin.command({ ...base, [option]: value })).resolves.toMatchObject({ ok: 1, nErrors: 0 });
+    }
+    const unknown = await admin.command({ ...base, bogusOption: 1 }).catch((error: MongoServerError) => error);
+    expect(unknown).toMatchObject({ code: 40415, message: "BSON field 'bulkWrite.bogusOption' is an unknown field." });
+    const refused: Document[] = [
+      { ...base, ops: [{ ...ops[1], constants: { a: 1 } }] },
+      { ...base, ops: [{ ...ops[1], upsertSupplied: true }] },
+      { ...base, nsInfo: [{ ns: `${db.databaseName}.bulk`, isTimeseriesNamespace: true }] },
+    ];
+    for (const command of refused) {
+      if (externalUri)
+        await admin.command(command).catch((error: MongoServerError) => expect(error.code).not.toBe(40415));
+      else await expect(admin.command(command)).rejects.toMatchObject({ code: 115, codeName: 'CommandNotSupported' });
+    }
   });
 
   test('values that would change the result are refused: a delete limit other than 0 or 1, a negative skip', async () => {
@@ -299,13 +353,13 @@ describe('let: variables for $expr', () => {
   });
 });
 
-describe('MongoDB 7.0 behaviour', () => {
-  test('the server reports version 7.0 and wire version 21', async () => {
+describe('MongoDB 8.0 behaviour (that of 7.0 too)', () => {
+  test('the server reports version 8.0 and wire version 25', async () => {
     const info = await db.admin().command({ buildInfo: 1 });
-    expect(info.version).toMatch(/^7\.0\./);
-    expect(info.versionArray.slice(0, 2)).toEqual([7, 0]);
+    expect(info.version).toMatch(/^8\.0\./);
+    expect(info.versionArray.slice(0, 2)).toEqual([8, 0]);
     const hello = await db.admin().command({ hello: 1 });
-    expect(hello.maxWireVersion).toBe(21);
+    expect(hello.maxWireVersion).toBe(25);
   });
 
   test("$-prefixed names inside _id are refused (DollarPrefixedFieldName), a DBRef's are not", async () => {

@@ -2,7 +2,7 @@
  * The fast read path (cached BSON of stored documents, projections on bytes, index-narrowed matching, numeric
  * sort keys, large getMore batches) must answer exactly as the general one and as MongoDB does.
  */
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { Double, Long, MongoClient, ObjectId, type Db, type Document } from 'mongodb';
 import { startTarget, type Target } from './target';
 
 let target: Target;
@@ -126,6 +126,58 @@ describe('reads through an index on { userId, date }', () => {
     expect(first).toMatchObject({ n: 0 });
     expect(rest).toHaveLength(9);
     expect((await sets.find({ userId: other }).toArray()).every((doc) => doc.weight === -1)).toBe(true);
+  });
+});
+
+describe('equalities on the first fields of a compound index', () => {
+  test('narrow by the longest such prefix and answer as a scan does, through updates, arrays and deletes', async () => {
+    const indexed = db.collection<Document & { _id: number }>('prefixes');
+    const plain = db.collection<Document & { _id: number }>('prefixesUnindexed');
+    await indexed.createIndex({ u: 1, d: 1, e: 1, r: 1 }, { unique: true });
+    await indexed.createIndex({ u: 1, d: 1, t: 1 });
+    const docs: Array<Document & { _id: number }> = [];
+    for (const u of [1, 2]) {
+      for (const d of [1, 2, 3]) {
+        for (const e of [1, 2]) for (const r of [1, 2]) docs.push({ _id: docs.length, u, d, e, r, t: `t${r}` });
+      }
+    }
+    docs.push(
+      { _id: 100, u: 1, d: [2, 3], e: 9, r: 1, t: 't1' },
+      { _id: 101, u: [1, 2], d: 1, e: 8, r: 1 },
+      { _id: 102, u: 1, d: Long.fromNumber(2), e: 7, r: new Double(1), t: 't2' },
+      { _id: 103, u: 1, d: new Double(3), e: 7, r: 2 },
+    );
+    await indexed.insertMany(docs);
+    await plain.insertMany(docs);
+    const filters: Document[] = [
+      { u: 1, d: 2 },
+      { u: 1, d: 2, r: 1 },
+      { u: 1, d: 3, e: 1 },
+      { u: 1, d: 2, e: 7, r: 1 },
+      { u: 2, d: 1, t: 't1' },
+      { u: 2, d: 1, e: 8 },
+      { u: 1, d: Long.fromNumber(3), e: { $gt: 1 } },
+      { d: 2, e: 1 },
+      { u: 1, d: 4 },
+      { u: 2, d: 4, e: 9 },
+    ];
+    const same = async () => {
+      for (const filter of filters) {
+        const ids = (await indexed.find(filter).sort({ _id: 1 }).toArray()).map((doc) => doc._id);
+        expect([filter, ids]).toEqual([
+          filter,
+          (await plain.find(filter).sort({ _id: 1 }).toArray()).map((doc) => doc._id),
+        ]);
+      }
+    };
+    await same();
+    for (const collection of [indexed, plain]) {
+      await collection.updateMany({ u: 1, d: 2, r: 2 }, { $set: { d: 4 } });
+      await collection.updateOne({ _id: 5 }, { $set: { u: 2, e: 9 } });
+      await collection.updateOne({ _id: 101 }, { $set: { d: [1, 3] } });
+      await collection.deleteMany({ u: 2, d: 3, e: 2 });
+    }
+    await same();
   });
 });
 

@@ -21,7 +21,8 @@ import {
   type Db,
   type Document,
 } from 'mongodb';
-import { startTarget, type Target } from './target';
+import { EmbeddedMongo } from '@hit/embedded-mongo';
+import { embeddedOnlyReason, startTarget, type Target } from './target';
 
 const { deserialize, serialize } = BSON;
 
@@ -116,10 +117,16 @@ function rareTypes(id: number): Buffer {
 
 let requestId = 1;
 
+/** Where a hand-built command goes: the test's target by default. */
+interface Destination {
+  uri: string;
+  dbName: string;
+}
+
 /** Sends one OP_MSG whose body is `body` (with $db added) and answers the reply's body. */
-function rawCommand(body: Buffer[]): Promise<Document> {
-  const { hostname, port } = new URL(target.uri);
-  const command = documentOf([...body, elementsOf({ $db: db.databaseName })]);
+function rawCommand(body: Buffer[], to?: Destination): Promise<Document> {
+  const { hostname, port } = new URL(to?.uri ?? target.uri);
+  const command = documentOf([...body, elementsOf({ $db: to?.dbName ?? db.databaseName })]);
   const header = Buffer.alloc(16);
   header.writeInt32LE(16 + 4 + 1 + command.length, 0);
   header.writeInt32LE(requestId++, 4);
@@ -140,11 +147,11 @@ function rawCommand(body: Buffer[]): Promise<Document> {
   });
 }
 
-async function insertRaw(collection: string, doc: Buffer): Promise<Document> {
-  return rawCommand([
-    elementsOf({ insert: collection }),
-    element(0x04, 'documents', documentOf([element(0x03, '0', doc)])),
-  ]);
+async function insertRaw(collection: string, doc: Buffer, to?: Destination): Promise<Document> {
+  return rawCommand(
+    [elementsOf({ insert: collection }), element(0x04, 'documents', documentOf([element(0x03, '0', doc)]))],
+    to,
+  );
 }
 
 async function readRaw(collection: Collection<AnyDocument>, id: number): Promise<Buffer> {
@@ -236,12 +243,27 @@ describe('deprecated BSON types', () => {
     expect(await collection.countDocuments({ _id: 1, [field]: { $type: alias } })).toBe(0);
   });
 
-  test('an equality to null matches an Undefined, as before MongoDB 8.0', async () => {
-    expect(await collection.countDocuments({ _id: 1, undef: null })).toBe(1);
-    expect(await collection.countDocuments({ _id: 1, 'nested.u': { $in: [null] } })).toBe(1);
-    // An array holding an Undefined too.
-    expect(await collection.countDocuments({ _id: 1, list: null })).toBe(1);
+  test('an equality to null does not match an Undefined (MongoDB 8.0): $eq, $in, $lte / $gte, $lookup', async () => {
+    expect(await collection.countDocuments({ _id: 1, undef: null })).toBe(0);
+    expect(await collection.countDocuments({ _id: 1, undef: { $eq: null } })).toBe(0);
+    expect(await collection.countDocuments({ _id: 1, 'nested.u': { $in: [null] } })).toBe(0);
+    expect(await collection.countDocuments({ _id: 1, undef: { $gte: null } })).toBe(0);
+    // Nor an array holding one.
+    expect(await collection.countDocuments({ _id: 1, list: null })).toBe(0);
+    expect(await collection.countDocuments({ _id: 1, undef: { $ne: null } })).toBe(1);
+    // A missing field still equals null.
+    expect(await collection.countDocuments({ _id: 1, absent: null })).toBe(1);
     expect(await collection.countDocuments({ _id: 1, symbol: null })).toBe(0);
+    // A null local field no longer finds a foreign Undefined.
+    await db.collection<AnyDocument>('locals').insertOne({ _id: 1, key: null });
+    const joined = await db
+      .collection('locals')
+      .aggregate([
+        { $lookup: { from: 'rare', localField: 'key', foreignField: 'undef', as: 'found' } },
+        { $project: { 'found._id': 1 } },
+      ])
+      .toArray();
+    expect(joined).toEqual([{ _id: 1, found: [] }]);
   });
 
   test('a symbol written by the driver reads back as a symbol', async () => {
@@ -260,3 +282,50 @@ describe('deprecated BSON types', () => {
     expect(await symbols.countDocuments({ s: 'ab' })).toBe(0);
   });
 });
+
+const describeEmbedded = embeddedOnlyReason ? describe.skip : describe;
+
+describeEmbedded(
+  `a server acting as MongoDB 7.0 (embedded server only${embeddedOnlyReason ? `; skipped: ${embeddedOnlyReason}` : ''})`,
+  () => {
+    let server: EmbeddedMongo;
+    let client7: MongoClient;
+    let db7: Db;
+
+    beforeAll(async () => {
+      server = await EmbeddedMongo.start({ mongoVersion: '7.0' });
+      client7 = await MongoClient.connect(server.uri);
+      db7 = client7.db('types_deprecated_7');
+      expect(await insertRaw('rare', rareTypes(1), { uri: server.uri, dbName: db7.databaseName })).toMatchObject({
+        ok: 1,
+        n: 1,
+      });
+    });
+
+    afterAll(async () => {
+      await client7.close();
+      await server.stop();
+    });
+
+    test('an equality to null matches an Undefined, as before MongoDB 8.0: $eq, $in, $lte / $gte, $lookup', async () => {
+      const rare = db7.collection<AnyDocument>('rare');
+      expect(await rare.countDocuments({ _id: 1, undef: null })).toBe(1);
+      expect(await rare.countDocuments({ _id: 1, undef: { $eq: null } })).toBe(1);
+      expect(await rare.countDocuments({ _id: 1, 'nested.u': { $in: [null] } })).toBe(1);
+      expect(await rare.countDocuments({ _id: 1, undef: { $gte: null } })).toBe(1);
+      // An array holding an Undefined too.
+      expect(await rare.countDocuments({ _id: 1, list: null })).toBe(1);
+      expect(await rare.countDocuments({ _id: 1, undef: { $ne: null } })).toBe(0);
+      expect(await rare.countDocuments({ _id: 1, symbol: null })).toBe(0);
+      await db7.collection<AnyDocument>('locals').insertOne({ _id: 1, key: null });
+      const joined = await db7
+        .collection('locals')
+        .aggregate([
+          { $lookup: { from: 'rare', localField: 'key', foreignField: 'undef', as: 'found' } },
+          { $project: { 'found._id': 1 } },
+        ])
+        .toArray();
+      expect(joined).toEqual([{ _id: 1, found: [{ _id: 1 }] }]);
+    });
+  },
+);

@@ -7,9 +7,8 @@ import { MAX_MESSAGE_SIZE } from '../wire';
 import type { CommandHandler, ServerParameters } from './context';
 
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
-/** Wire version 21 = MongoDB 7.0, which the reported build version matches. */
-const MAX_WIRE_VERSION = 21;
-const VERSION = '7.0.0';
+/** The most statements (or bulkWrite ops) one write command takes: mongod's write_ops::kMaxWriteBatchSize. */
+export const MAX_WRITE_BATCH_SIZE = 100_000;
 
 /**
  * The handshake answer. A standalone: no setName / hosts, so drivers never attempt retryable writes or
@@ -21,19 +20,19 @@ const hello: CommandHandler = (command, context) => ({
   isWritablePrimary: true,
   maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
   maxMessageSizeBytes: MAX_MESSAGE_SIZE,
-  maxWriteBatchSize: 100_000,
+  maxWriteBatchSize: MAX_WRITE_BATCH_SIZE,
   localTime: new Date(),
   logicalSessionTimeoutMinutes: 30,
   connectionId: context.connectionId,
   minWireVersion: 0,
-  maxWireVersion: MAX_WIRE_VERSION,
+  maxWireVersion: context.server.version.maxWireVersion,
   readOnly: false,
 });
 
-const buildInfo: CommandHandler = () => ({
-  version: VERSION,
+const buildInfo: CommandHandler = (_command, context) => ({
+  version: context.server.version.release,
   gitVersion: 'hit-embedded-mongo',
-  versionArray: [7, 0, 0, 0],
+  versionArray: context.server.version.versionArray,
   bits: 64,
   debug: false,
   maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
@@ -51,7 +50,9 @@ const getParameter: CommandHandler = (command, context) => {
     command.getParameter === '*' ||
     (typeof command.getParameter === 'object' && command.getParameter?.allParameters === true);
   const reply: Document = {};
-  if (all || command.featureCompatibilityVersion !== undefined) reply.featureCompatibilityVersion = { version: '7.0' };
+  if (all || command.featureCompatibilityVersion !== undefined) {
+    reply.featureCompatibilityVersion = { version: context.server.version.mongoVersion };
+  }
   for (const name of PARAMETER_NAMES) if (all || command[name] !== undefined) reply[name] = parameters[name];
   if (Object.keys(reply).length === 0) throw new CommandError('InvalidOptions', 'no option found to get');
   return reply;
@@ -106,7 +107,7 @@ const serverStatus: CommandHandler = (_command, context) => {
   const memory = process.memoryUsage();
   return {
     host: `${os.hostname()}:${server.port}`,
-    version: VERSION,
+    version: server.version.release,
     process: 'mongod',
     pid: process.pid,
     uptime: Math.floor(uptimeMillis / 1000),

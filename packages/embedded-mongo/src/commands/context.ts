@@ -2,6 +2,7 @@ import type { Document } from 'bson';
 import type { Catalog } from '../catalog';
 import type { CursorRegistry } from '../cursors';
 import { CommandError } from '../errors';
+import type { ServerVersion } from '../version';
 
 /** Runtime settings a client can read with getParameter and change with setParameter. */
 export interface ServerParameters {
@@ -15,6 +16,8 @@ export interface ServerState {
   readonly host: string;
   readonly port: number;
   readonly startedAt: number;
+  /** The MongoDB version this server answers as. */
+  readonly version: ServerVersion;
   connections(): { current: number; totalCreated: number };
   readonly parameters: ServerParameters;
   /** Called after setParameter changed something, e.g. to reschedule the TTL sweep. */

@@ -7,9 +7,10 @@ import type { Collection } from '../collection';
 import { CommandError, errorFields } from '../errors';
 import { cursorIdOf } from '../cursors';
 import { findBson, findFirst, makeMatcher } from '../find';
+import { runWithIndexedLookups } from '../lookup';
 import { Matcher } from '../matcher';
 import { projectDocuments } from '../projection';
-import { applyUpdate, buildUpsertDocument, updateKind } from '../update';
+import { applyUpdate, buildUpsertDocument, typeName, updateKind } from '../update';
 import { isPlainObject, keyOf, MISSING, valuesAtPath } from '../values';
 import { RawDocuments } from '../wire';
 import {
@@ -23,13 +24,15 @@ import {
   checkFields,
   COMMAND_FIELDS,
   DELETE_STATEMENT_FIELDS,
+  DISTINCT_FIELDS_8_0,
   MONGOD_STAGES,
   SUPPORTED_STAGES,
   UPDATE_STATEMENT_FIELDS,
+  UPDATE_STATEMENT_FIELDS_8_0,
 } from './options';
 
 /** A command's `let`: its variables, for $$name in $expr (constants: evaluated once, as mongod does). */
-function letVariables(command: Document): Document | undefined {
+export function letVariables(command: Document): Document | undefined {
   const value = optionalDocument(command, 'let');
   if (!value || Object.keys(value).length === 0) return undefined;
   const variables: Document = {};
@@ -196,7 +199,7 @@ function viewDocuments(
 }
 
 /** Writes and index commands on a view answer what mongod answers. */
-function refuseView(context: CommandContext, name: string): void {
+export function refuseView(context: CommandContext, name: string): void {
   if (context.catalog.collection(context.db, name)?.options.viewOn !== undefined) {
     throw new CommandError('CommandNotSupportedOnView', `Namespace ${context.db}.${name} is a view, not a collection`);
   }
@@ -278,15 +281,20 @@ const insert: CommandHandler = (command, context) => {
   const collection = context.catalog.ensureCollection(context.db, name);
   let n = 0;
   const writeErrors = runStatements(raw ? raw.length : documents!.length, command.ordered !== false, (i) => {
-    const doc = raw ? raw.document(i) : documents![i];
-    if (Buffer.isBuffer(doc)) collection.insertBytes(doc);
-    else collection.insert(doc);
+    insertDocument(collection, raw ? raw.document(i) : documents![i]);
     n += 1;
   });
   return withWriteErrors({ n }, writeErrors);
 };
 
-interface UpdateStatement {
+/** Stores one inserted document: as the bytes it arrived in when it is plain (wire.ts RawDocuments), else decoded. */
+export function insertDocument(collection: Collection, doc: Buffer | Document): void {
+  if (Buffer.isBuffer(doc)) collection.insertBytes(doc);
+  else collection.insert(doc);
+}
+
+/** One update statement: an entry of the update command's `updates`, or a bulkWrite update op. */
+export interface UpdateStatement {
   q?: Document;
   u: Document | Document[];
   upsert?: boolean;
@@ -294,6 +302,86 @@ interface UpdateStatement {
   arrayFilters?: Document[];
   collation?: Document;
   hint?: unknown;
+  /** MongoDB 8.0: which of the matching documents a single update changes. */
+  sort?: Document | null;
+}
+
+/**
+ * What update statements matched (an upsert counts 1) and modified, added to as each document is done: a statement
+ * that fails part way (a multi update) keeps what it did, as the update command reports it.
+ */
+export interface UpdateCounts {
+  n: number;
+  nModified: number;
+}
+
+/** An update statement's `sort` (MongoDB 8.0) is a document; `field` names it in the error, e.g. 'update.updates'. */
+export function checkSortType(sort: unknown, field: string): void {
+  if (sort !== undefined && sort !== null && !isPlainObject(sort)) {
+    throw new CommandError(
+      'TypeMismatch',
+      `BSON field '${field}.sort' is the wrong type '${typeName(sort)}', expected type 'object'`,
+    );
+  }
+}
+
+/** A sort picks the one document a single update changes: a multi update takes none. */
+export function refuseSortedMulti(statement: UpdateStatement): void {
+  if (statement.sort !== undefined && statement.sort !== null && statement.multi === true) {
+    throw new CommandError('FailedToParse', 'Cannot specify sort with multi=true');
+  }
+}
+
+/**
+ * Runs one update statement on collection `name` of context.db: the first matching document in `sort` order (or
+ * every match, multi), else an upsert seeded from the query, whose _id it answers. Views are the caller's to refuse.
+ */
+export function runUpdateStatement(
+  context: CommandContext,
+  name: string,
+  statement: UpdateStatement,
+  variables: Document | undefined,
+  counts: UpdateCounts,
+): { _id: unknown } | undefined {
+  const { q: query = {}, u, upsert = false, multi = false, arrayFilters } = statement;
+  const collation = parseCollation(statement.collation);
+  // Parsed up front so a malformed update is reported even when nothing matches.
+  if (updateKind(u) === 'replacement' && multi) {
+    throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
+  }
+  if (collation) checkUpdateUnderCollation(u, arrayFilters);
+  if (variables && Array.isArray(u)) {
+    throw new CommandError(
+      'CommandNotSupported',
+      'let with a pipeline update is not supported by the embedded MongoDB server',
+    );
+  }
+  const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, statement.hint);
+  let targets: number[] = [];
+  if (collection) {
+    if (multi) targets = makeMatcher(query, collation, variables).matches(collection);
+    else {
+      const first = findFirst(collection, query, statement.sort ?? undefined, collation, variables);
+      if (first !== undefined) targets = [first];
+    }
+  }
+  if (targets.length === 0) {
+    if (!upsert) return undefined;
+    const doc = buildUpsertDocument(query, u, arrayFilters);
+    context.catalog.ensureCollection(context.db, name).insert(doc);
+    counts.n += 1;
+    return { _id: doc._id };
+  }
+  for (const handle of targets) {
+    const { doc: next, changed } = applyUpdate(collection!.document(handle), u, { query, arrayFilters });
+    counts.n += 1;
+    if (changed) {
+      collection!.replace(handle, next);
+      counts.nModified += 1;
+    }
+  }
+  return undefined;
 }
 
 const update: CommandHandler = (command, context) => {
@@ -301,55 +389,21 @@ const update: CommandHandler = (command, context) => {
   checkFields(command, 'update', COMMAND_FIELDS.update, true);
   refuseView(context, name);
   const statements = requireArray(command, 'updates') as UpdateStatement[];
-  // Parsed with the command, as mongod's IDL does: an unknown field fails the whole command.
-  for (const statement of statements) checkFields(statement, 'update.updates', UPDATE_STATEMENT_FIELDS);
+  const statementFields = context.server.version.updateSort ? UPDATE_STATEMENT_FIELDS_8_0 : UPDATE_STATEMENT_FIELDS;
+  // Parsed with the command, as mongod's IDL does: an unknown field (or a sort with multi) fails the whole command.
+  for (const statement of statements) {
+    checkFields(statement, 'update.updates', statementFields);
+    checkSortType(statement.sort, 'update.updates');
+    refuseSortedMulti(statement);
+  }
   const variables = letVariables(command);
-  let n = 0;
-  let nModified = 0;
+  const counts: UpdateCounts = { n: 0, nModified: 0 };
   const upserted: Document[] = [];
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
-    const statement = statements[index];
-    const { q: query = {}, u, upsert = false, multi = false, arrayFilters } = statement;
-    const collation = parseCollation(statement.collation);
-    // Parsed up front so a malformed update is reported even when nothing matches.
-    if (updateKind(u) === 'replacement' && multi) {
-      throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
-    }
-    if (collation) checkUpdateUnderCollation(u, arrayFilters);
-    if (variables && Array.isArray(u)) {
-      throw new CommandError(
-        'CommandNotSupported',
-        'let with a pipeline update is not supported by the embedded MongoDB server',
-      );
-    }
-    const collection = context.catalog.collection(context.db, name);
-    checkHint(collection, statement.hint);
-    let targets: number[] = [];
-    if (collection) {
-      if (multi) targets = makeMatcher(query, collation, variables).matches(collection);
-      else {
-        const first = findFirst(collection, query, undefined, collation, variables);
-        if (first !== undefined) targets = [first];
-      }
-    }
-    if (targets.length === 0) {
-      if (!upsert) return;
-      const doc = buildUpsertDocument(query, u, arrayFilters);
-      context.catalog.ensureCollection(context.db, name).insert(doc);
-      n += 1;
-      upserted.push({ index, _id: doc._id });
-      return;
-    }
-    for (const handle of targets) {
-      const { doc: next, changed } = applyUpdate(collection!.document(handle), u, { query, arrayFilters });
-      n += 1;
-      if (changed) {
-        collection!.replace(handle, next);
-        nModified += 1;
-      }
-    }
+    const upsert = runUpdateStatement(context, name, statements[index], variables, counts);
+    if (upsert) upserted.push({ index, _id: upsert._id });
   });
-  const reply: Document = { n, nModified };
+  const reply: Document = { n: counts.n, nModified: counts.nModified };
   if (upserted.length) reply.upserted = upserted;
   return withWriteErrors(reply, writeErrors);
 };
@@ -376,25 +430,44 @@ const remove: CommandHandler = (command, context) => {
   const variables = letVariables(command);
   let n = 0;
   const writeErrors = runStatements(statements.length, command.ordered !== false, (index) => {
-    const statement = statements[index];
-    const collation = parseCollation(statement.collation);
-    const collection = context.catalog.collection(context.db, name);
-    checkHint(collection, statement.hint);
-    const query: Document = statement.q ?? {};
-    if (!collection) {
-      makeMatcher(query, collation, variables);
-      return;
-    }
-    let targets: number[];
-    if (Number(statement.limit) === 1) {
-      const first = findFirst(collection, query, undefined, collation, variables);
-      targets = first === undefined ? [] : [first];
-    } else targets = makeMatcher(query, collation, variables).matches(collection);
-    for (const handle of targets) collection.remove(handle);
-    n += targets.length;
+    const { q, limit, collation, hint } = statements[index];
+    n += runDeleteStatement(context, name, { q, multi: Number(limit) !== 1, collation, hint }, variables);
   });
   return withWriteErrors({ n }, writeErrors);
 };
+
+/** One delete statement: an entry of the delete command's `deletes` (limit 0 is multi), or a bulkWrite delete op. */
+export interface DeleteStatement {
+  q?: Document;
+  /** Every matching document, else the first. */
+  multi: boolean;
+  collation?: Document;
+  hint?: unknown;
+}
+
+/** Runs one delete statement on collection `name` of context.db and answers how many documents it removed. */
+export function runDeleteStatement(
+  context: CommandContext,
+  name: string,
+  statement: DeleteStatement,
+  variables: Document | undefined,
+): number {
+  const collation = parseCollation(statement.collation);
+  const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, statement.hint);
+  const query: Document = statement.q ?? {};
+  if (!collection) {
+    makeMatcher(query, collation, variables);
+    return 0;
+  }
+  let targets: number[];
+  if (!statement.multi) {
+    const first = findFirst(collection, query, undefined, collation, variables);
+    targets = first === undefined ? [] : [first];
+  } else targets = makeMatcher(query, collation, variables).matches(collection);
+  for (const handle of targets) collection.remove(handle);
+  return targets.length;
+}
 
 function projectOne(doc: Document | undefined, fields: Document | undefined, query: Document): Document | null {
   if (!doc) return null;
@@ -487,7 +560,8 @@ const count: CommandHandler = (command, context) => {
 
 const distinct: CommandHandler = (command, context) => {
   const name = collectionNameOf(command, 'distinct');
-  checkFields(command, 'distinct', COMMAND_FIELDS.distinct, true);
+  const fields = context.server.version.distinctHint ? DISTINCT_FIELDS_8_0 : COMMAND_FIELDS.distinct;
+  checkFields(command, 'distinct', fields, true);
   if (typeof command.key !== 'string') throw new CommandError('FailedToParse', "BSON field 'distinct.key' is missing");
   const key = command.key;
   const view = resolveView(context, name);
@@ -504,6 +578,7 @@ const distinct: CommandHandler = (command, context) => {
     return { values: [...found.values()] };
   }
   const collection = context.catalog.collection(context.db, name);
+  checkHint(collection, command.hint);
   const collation = parseCollation(command.collation);
   const matcher = makeMatcher(optionalDocument(command, 'query') ?? {}, collation);
   const values = new Map<string, unknown>();
@@ -623,9 +698,22 @@ const aggregate: CommandHandler = (command, context) => {
     const input = collection ? handles.map((handle) => collection.document(handle)) : [];
     const resolveCollection = collectionResolver(context);
     // Through bsonquery.ts: values keep their BSON types, computed numbers are typed as mongod types them.
-    results = rest.length
-      ? runPipeline(rest, input, { collectionResolver: resolveCollection, ...mingoOptions }, collation?.order)
-      : input;
+    const run = (stages: Document[], docs: Document[], lookupVariables?: Document) =>
+      runPipeline(
+        stages,
+        docs,
+        {
+          collectionResolver: resolveCollection,
+          ...mingoOptions,
+          ...(lookupVariables && { variables: lookupVariables }),
+        },
+        collation?.order,
+      );
+    // Without a collation, a $lookup from a collection is answered through its indexes (lookup.ts).
+    const foreign = (name: string) => context.catalog.collection(context.db, name);
+    if (rest.length === 0) results = input;
+    else if (collation) results = run(rest, input);
+    else results = runWithIndexedLookups(rest, input, { collection: foreign, variables, run });
   }
   return { cursor: context.cursors.start(ns, results, { batchSize }) };
 };

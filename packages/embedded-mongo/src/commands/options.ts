@@ -1,9 +1,10 @@
 /**
  * Which fields each command takes. mongod parses commands strictly (its IDL): a field it does not know is
  * `BSON field '<command>.<field>' is an unknown field.` (code 40415). The lists below are mongod 7.0's (its
- * src/mongo/db/query/find_command.idl, ops/write_ops.idl, pipeline/aggregate_command.idl, ...). A field mongod
- * takes but this server does not implement answers CommandNotSupported unless its value is the default
- * (absent, null, false, or an empty document): nothing is ignored.
+ * src/mongo/db/query/find_command.idl, ops/write_ops.idl, pipeline/aggregate_command.idl, ...), then what 8.0
+ * adds (version.ts) and its bulkWrite (commands/bulk_write.idl). A field mongod takes but this server does not
+ * implement answers CommandNotSupported unless its value is the default (absent, null, false, or an empty
+ * document): nothing is ignored.
  */
 import type { Document } from 'bson';
 import { CommandError } from '../errors';
@@ -256,6 +257,61 @@ export const UPDATE_STATEMENT_FIELDS: FieldSpec = {
 /** One statement of a delete command. */
 export const DELETE_STATEMENT_FIELDS: FieldSpec = {
   implemented: ['q', 'limit', 'hint', 'collation', 'sampleId'],
+};
+
+/** MongoDB 8.0's update statement: 7.0's and `sort`. */
+export const UPDATE_STATEMENT_FIELDS_8_0: FieldSpec = {
+  ...UPDATE_STATEMENT_FIELDS,
+  implemented: [...UPDATE_STATEMENT_FIELDS.implemented, 'sort'],
+};
+
+/** MongoDB 8.0's distinct: 7.0's and `hint` (7.1). */
+export const DISTINCT_FIELDS_8_0: FieldSpec = {
+  ...COMMAND_FIELDS.distinct,
+  implemented: [...COMMAND_FIELDS.distinct.implemented, 'hint'],
+};
+
+/** The bulkWrite command (MongoDB 8.0) beside its ops and nsInfo entries. */
+export const BULK_WRITE_FIELDS: FieldSpec = {
+  implemented: [
+    'ops',
+    'nsInfo',
+    'cursor',
+    'bypassDocumentValidation',
+    'ordered',
+    'stmtId',
+    'stmtIds',
+    'let',
+    'errorsOnly',
+  ],
+  unsupported: ['$_originalQuery', '$_originalCollation'],
+};
+
+/** Each kind of bulkWrite op, by its first field. */
+export const BULK_WRITE_OP_FIELDS: Record<'insert' | 'update' | 'delete', FieldSpec> = {
+  insert: { implemented: ['insert', 'document'] },
+  update: {
+    implemented: [
+      'update',
+      'filter',
+      'sort',
+      'multi',
+      'updateMods',
+      'upsert',
+      'arrayFilters',
+      'hint',
+      'collation',
+      'sampleId',
+    ],
+    unsupported: ['upsertSupplied', 'constants', '$_allowShardKeyUpdatesWithoutFullShardKeyInQuery'],
+  },
+  delete: { implemented: ['delete', 'filter', 'multi', 'hint', 'collation', 'sampleId'] },
+};
+
+/** One namespace of a bulkWrite's nsInfo. */
+export const NS_INFO_FIELDS: FieldSpec = {
+  implemented: ['ns'],
+  unsupported: ['collectionUUID', 'encryptionInformation', 'isTimeseriesNamespace', 'shardVersion', 'databaseVersion'],
 };
 
 /** Options of one index in createIndexes (mongod's index_key_validate allowed fields). */
