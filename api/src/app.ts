@@ -22,6 +22,7 @@ import { createPassport } from './auth/passport';
 import { deviceCookies } from './auth/deviceCookie';
 import { keepSignedInHint } from './auth/signedInHint';
 import { databaseOf } from './auth/sessionUser';
+import { orderedWriter } from './orderedWrites';
 import { authRateLimits, passwordRateLimits, RATE_LIMITS, type RateLimitSettings } from './auth/rateLimits';
 import { createMailer } from './mail';
 import { accountRateLimits } from './auth/accountLimits';
@@ -87,9 +88,11 @@ export function createApp({
   const models = createModels(connection);
   const db = databaseOf(connection);
   const passport = createPassport(models.User, db);
-  const progress = createProgressService(models);
-  const workouts = createWorkoutService({ ...models, progress });
-  const sessions = createSessionService({ ...models, workouts, progress });
+  // Writes to several collections in one command where the database has MongoDB 8.0's bulkWrite (orderedWrites.ts).
+  const writer = orderedWriter(db);
+  const progress = createProgressService({ ...models, writer });
+  const workouts = createWorkoutService({ ...models, progress, writer });
+  const sessions = createSessionService({ ...models, workouts, progress, writer });
   const sync = createSyncService({ ...models, workouts, sessions });
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);

@@ -36,16 +36,20 @@ export interface TestDatabase {
 
 /**
  * A fresh embedded database with a mongoose connection to it: one per test file. In memory, unless `dbPath` names
- * a folder to keep its files in (then a restarted server has the data back).
+ * a folder to keep its files in (then a restarted server has the data back). MongoDB 8.0, unless `mongoVersion` says
+ * 7.0 (no bulkWrite command: the api's writes to several collections go one command per collection).
  */
-export async function startTestDatabase({ dbPath }: { dbPath?: string } = {}): Promise<TestDatabase> {
-  let server = await EmbeddedMongo.start({ port: 0, dbPath });
+export async function startTestDatabase({
+  dbPath,
+  mongoVersion,
+}: { dbPath?: string; mongoVersion?: '8.0' | '7.0' } = {}): Promise<TestDatabase> {
+  let server = await EmbeddedMongo.start({ port: 0, dbPath, mongoVersion });
   const connection = await connectMongoose(server.uri, 'hit-tracker-test');
   return {
     connection,
     stopServer: () => server.stop(),
     restartServer: async () => {
-      server = await EmbeddedMongo.start({ port: server.port, dbPath });
+      server = await EmbeddedMongo.start({ port: server.port, dbPath, mongoVersion });
     },
     close: async () => {
       await connection.close(true);

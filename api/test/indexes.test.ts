@@ -34,9 +34,10 @@ const READS_AND_WRITES = new Set([
   'countDocuments',
   'aggregate',
   'distinct',
+  'bulkWrite',
 ]);
 /** Commands that change documents (the rest of READS_AND_WRITES, and getMore, only read). */
-const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify']);
+const WRITES = new Set(['insert', 'update', 'delete', 'findAndModify', 'bulkWrite']);
 /** The driver's own conversation (handshake, monitoring, sessions) and index creation: not a request's work. */
 const NOT_WORK = new Set(['hello', 'isMaster', 'ismaster', 'ping', 'endSessions', 'createIndexes', 'listIndexes']);
 
@@ -79,7 +80,60 @@ function indexedFieldSets(filter: Document): string[][] {
   return (branches as Document[]).map((branch) => [...new Set([...common, ...filterFields(branch)])].sort());
 }
 
-function filtersOf({ command, commandName }: CommandStartedEvent): { collection: string; filter: Document }[] {
+/** One update statement of a command, whichever command carried it: an `update` or MongoDB 8.0's `bulkWrite`. */
+interface UpdateStatement {
+  collection: string;
+  filter: Document;
+  update: Document | Document[];
+  upsert: boolean;
+}
+
+/** The collection each of a bulkWrite's writes names (its `nsInfo` entry), as `{ collection, op }`. */
+function bulkWritesOf(command: Document): { collection: string; op: Document }[] {
+  const namespaces = (command.nsInfo as { ns: string }[]).map(({ ns }) => ns.slice(ns.indexOf('.') + 1));
+  return (command.ops as Document[]).map((op) => ({
+    collection: namespaces[(op.insert ?? op.update ?? op.delete) as number],
+    op,
+  }));
+}
+
+function updateStatementsOf({ command, commandName }: CommandStartedEvent): UpdateStatement[] {
+  if (commandName === 'update') {
+    return (command.updates as Document[]).map((u) => ({
+      collection: String(command.update),
+      filter: u.q as Document,
+      update: u.u as Document,
+      upsert: u.upsert === true,
+    }));
+  }
+  if (commandName !== 'bulkWrite') return [];
+  return bulkWritesOf(command)
+    .filter(({ op }) => op.update !== undefined)
+    .map(({ collection, op }) => ({
+      collection,
+      filter: op.filter as Document,
+      update: op.updateMods as Document,
+      upsert: op.upsert === true,
+    }));
+}
+
+/**
+ * The fields a `$lookup` sub-pipeline's leading `$match` constrains, as a filter: its own, and those it compares with
+ * a variable (`$expr: { $eq: ['$field', '$$variable'] }`, alone or in an `$and`), which the foreign index serves.
+ */
+function lookupFilter(match: Document): Document {
+  const { $expr: expression, ...filter } = match;
+  const equalities = (expression as Document | undefined)?.$and ?? (expression ? [expression] : []);
+  for (const equality of equalities as Document[]) {
+    const operands = (equality.$eq ?? []) as unknown[];
+    const field = operands.find((operand) => typeof operand === 'string' && /^\$[^$]/.test(operand));
+    if (typeof field === 'string') filter[field.slice(1)] = { $eq: '(a variable)' };
+  }
+  return filter;
+}
+
+function filtersOf(event: CommandStartedEvent): { collection: string; filter: Document }[] {
+  const { command, commandName } = event;
   if (!READS_AND_WRITES.has(commandName)) return [];
   const collection = String(command[commandName]);
   switch (commandName) {
@@ -90,12 +144,23 @@ function filtersOf({ command, commandName }: CommandStartedEvent): { collection:
     case 'findAndModify':
       return [{ collection, filter: (command.filter ?? command.query ?? {}) as Document }];
     case 'update':
-      return (command.updates as Document[]).map((u) => ({ collection, filter: u.q as Document }));
+      return updateStatementsOf(event);
     case 'delete':
       return (command.deletes as Document[]).map((d) => ({ collection, filter: d.q as Document }));
+    case 'bulkWrite':
+      return bulkWritesOf(command)
+        .filter(({ op }) => op.insert === undefined)
+        .map(({ collection: target, op }) => ({ collection: target, filter: op.filter as Document }));
     case 'aggregate': {
-      const match = (command.pipeline as Document[])[0]?.$match as Document | undefined;
-      return [{ collection, filter: match ?? {} }];
+      const pipeline = command.pipeline as Document[];
+      const match = pipeline[0]?.$match as Document | undefined;
+      // A join reads the foreign collection by its sub-pipeline's first $match, which must be scoped and indexed too.
+      const lookups = pipeline.flatMap((stage) => {
+        const lookup = stage.$lookup as { from: string; pipeline?: Document[] } | undefined;
+        const subMatch = lookup?.pipeline?.[0]?.$match as Document | undefined;
+        return lookup && subMatch ? [{ collection: lookup.from, filter: lookupFilter(subMatch) }] : [];
+      });
+      return [{ collection, filter: match ?? {} }, ...lookups];
     }
     default:
       return [];
@@ -412,24 +477,25 @@ it("names the signed-in user's id in every query of a per-user collection, _id l
 // GET /api/workout-days answers from each process's rendered copy while the days' revisions are unchanged
 // (api/src/services/daysCache.ts): a write of a day that did not move its revision would leave that copy stale.
 it("moves a day document's revision in every update of it the product sends", () => {
-  const updates = commands.filter(
-    ({ event }) => event.commandName === 'update' && event.command.update === 'workoutdays',
-  );
-  const statements = updates.flatMap(({ event, route }) =>
-    (event.command.updates as Document[]).map((statement) => ({ statement, route })),
+  const statements = commands.flatMap(({ event, route }) =>
+    updateStatementsOf(event)
+      .filter(({ collection }) => collection === 'workoutdays')
+      .map((statement) => ({ statement, route })),
   );
   // The whole product writes days in many ways: the autosave, day saves, completions, resets, the outbox.
   expect(new Set(statements.map(({ route }) => route)).size).toBeGreaterThan(5);
   const unrevised = statements.filter(({ statement }) => {
-    const update = statement.u as Document;
+    const update = statement.update as Document;
     // Seeding: an upsert that only inserts makes a new document (a new _id), and changes an existing one not at all.
-    const insertOnly =
-      statement.upsert === true && Object.keys(update).every((operator) => operator === '$setOnInsert');
+    const insertOnly = statement.upsert && Object.keys(update).every((operator) => operator === '$setOnInsert');
     return !insertOnly && (update.$inc as Document | undefined)?.rev !== 1;
   });
   // Each named by its route and its operators' fields (the values would be whole exercise lists).
   const named = unrevised.map(({ statement, route }) => {
-    const fields = Object.entries(statement.u as Document).map(([operator, value]) => [operator, Object.keys(value)]);
+    const fields = Object.entries(statement.update as Document).map(([operator, value]) => [
+      operator,
+      Object.keys(value as Document),
+    ]);
     return `${route}: ${JSON.stringify(Object.fromEntries(fields))}`;
   });
   expect(named).toEqual([]);
@@ -438,4 +504,11 @@ it("moves a day document's revision in every update of it the product sends", ()
     ({ event }) => event.commandName === 'findAndModify' && event.command.findAndModify === 'workoutdays',
   );
   expect(others).toEqual([]);
+  // The autosave's and the day save's writes go in one bulkWrite on MongoDB 8.0, and are checked there too.
+  const inBulkWrites = commands.filter(
+    ({ event }) =>
+      event.commandName === 'bulkWrite' &&
+      updateStatementsOf(event).some(({ collection }) => collection === 'workoutdays'),
+  );
+  expect(inBulkWrites.length).toBeGreaterThan(0);
 });

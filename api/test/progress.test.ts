@@ -20,7 +20,10 @@ describe('progress', () => {
     await database.close();
   });
 
-  /** The database commands a request sends, each as its name and collection ('find sessions'). */
+  /**
+   * The database commands a request sends, each as its name and collection ('find sessions'); a bulkWrite (MongoDB
+   * 8.0: writes to several collections in one command) with the collections of its writes in their order.
+   */
   async function commandsOf(send: () => Promise<unknown>): Promise<string[]> {
     const commands: CommandStartedEvent[] = [];
     const listener = (event: CommandStartedEvent) => commands.push(event);
@@ -30,7 +33,14 @@ describe('progress', () => {
     } finally {
       monitored.getClient().off('commandStarted', listener);
     }
-    return commands.map(({ commandName, command }) => `${commandName} ${String(command[commandName])}`);
+    return commands.map(({ commandName, command }) => {
+      if (commandName !== 'bulkWrite') return `${commandName} ${String(command[commandName])}`;
+      const namespaces = (command.nsInfo as { ns: string }[]).map(({ ns }) => ns.slice(ns.indexOf('.') + 1));
+      const collections = (command.ops as { insert?: number; update?: number; delete?: number }[]).map(
+        (op) => namespaces[op.insert ?? op.update ?? op.delete ?? -1],
+      );
+      return `bulkWrite ${collections.filter((name, i) => name !== collections[i - 1]).join(', ')}`;
+    });
   }
 
   it("lists the user's entries oldest first, whatever order the sets were saved in", async () => {
@@ -200,7 +210,7 @@ describe('progress', () => {
     expect(Math.max(...perRead)).toBeLessThanOrEqual(5);
   }, 60_000);
 
-  it('an autosave that changes a set sends six database commands, a repeat three; the progress read follows each write', async () => {
+  it('an autosave that changes a set sends three database commands, a repeat two; the progress read follows each write', async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
     const [first] = session.exercises;
@@ -213,21 +223,18 @@ describe('progress', () => {
     expect(await repsShown()).toEqual([8]); // from the cache now
 
     const sentBy = (body: object) => commandsOf(() => agent.put(`/api/sessions/${session.id}`).send(body).expect(200));
-    // The session and the workout session; then the performance's entries (read, then the changed entry written),
-    // the day's set state with the progress version's bump in the same write, and the session's set state last (the
-    // mark that the save is complete: services/sessions.ts).
+    // The session; the workout session with its performance's entries, in one read; then one write of the changed
+    // entry, the day's set state with the progress version's bump, and the session's set state last (the mark that
+    // the save is complete: services/sessions.ts).
     const changing = await sentBy(save(9));
     expect(changing).toEqual([
       'find sessions',
-      'find workoutsessions',
-      'find progressentries',
-      'update progressentries',
-      'update workoutdays',
-      'update workoutsessions',
+      'aggregate workoutsessions',
+      'bulkWrite progressentries, workoutdays, workoutsessions',
     ]);
     expect(await repsShown()).toEqual([9]);
     // The same save again: nothing to write.
-    expect(await sentBy(save(9))).toEqual(['find sessions', 'find workoutsessions', 'find progressentries']);
+    expect(await sentBy(save(9))).toEqual(['find sessions', 'aggregate workoutsessions']);
     expect(await repsShown()).toEqual([9]);
 
     // A late autosave of the ended session, after the day moved on, still records its set, and the read shows it.
@@ -238,7 +245,7 @@ describe('progress', () => {
     expect(await repsShown()).toEqual([10]);
   });
 
-  it('a set logged through POST /api/sync (as the browser sends it) sends eleven database commands', async () => {
+  it('a set logged through POST /api/sync (as the browser sends it) sends eight database commands', async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);
     const [first] = session.exercises;
@@ -266,18 +273,15 @@ describe('progress', () => {
     const sent = await commandsOf(async () => {
       answer = (await agent.post('/api/sync').send(logged(9)).expect(200)).body as typeof answer;
     });
-    // The session; the user's sync lock; the operation's earlier answer, if any; the autosave's five (see above); the
-    // operation's answer recorded and the lock freed; then the days for the answer. The rotation is the session's copy
+    // The session; the user's sync lock; the operation's earlier answer, if any; the autosave's read and write (see
+    // above); the operation's answer recorded and the lock freed; then the days for the answer. The rotation is the session's copy
     // (saves do not move it), and the open session the one just saved (open, its day's current performance).
     expect(sent).toEqual([
       'find sessions',
       'update synclocks',
       'find syncoperations',
-      'find workoutsessions',
-      'find progressentries',
-      'update progressentries',
-      'update workoutdays',
-      'update workoutsessions',
+      'aggregate workoutsessions',
+      'bulkWrite progressentries, workoutdays, workoutsessions',
       'insert syncoperations',
       'delete synclocks',
       'find workoutdays',

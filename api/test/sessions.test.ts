@@ -1,17 +1,26 @@
 import { recordsSchema, sessionSchema, type Exercise } from '@hit/contracts';
-import { createModels } from '../src/models';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { stopBeforeWritesTo } from './stoppedWrites';
 import { completeAll, completed, getDay, getProgress, performDay, snapshotOf, startSession } from './workoutFixtures';
 
 describe('workout sessions', () => {
   let database: TestDatabase;
   let app: ReturnType<typeof buildTestApp>;
 
+  // MongoDB 7.0 has no bulkWrite command: the api's writes to several collections go one command per collection.
+  let database7: TestDatabase;
+  let app7: ReturnType<typeof buildTestApp>;
+
   beforeAll(async () => {
     database = await startTestDatabase();
     app = buildTestApp(database);
+    database7 = await startTestDatabase({ mongoVersion: '7.0' });
+    app7 = buildTestApp(database7);
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    await database7.close();
+  });
 
   it("starts a session with the day's exercises, blank for a first workout", async () => {
     const { agent } = await signUp(app);
@@ -202,59 +211,72 @@ describe('workout sessions', () => {
     expect(await getProgress(agent)).toHaveLength(3);
   });
 
-  // The process can die between the autosave's writes (the client then has no answer and sends the same save again).
-  // A failed write stands for that moment: the writes after it are never sent, as after a kill.
+  // The api process can die between the autosave's writes, or the database in the middle of the one command that
+  // sends them all (MongoDB 8.0 applies its writes in order, each on its own, not as a transaction): the client then
+  // has no answer and sends the same save again (stoppedWrites.ts).
   describe.each([
-    ['the progress entries', 'ProgressEntry', 'bulkWrite'],
-    ["the day's set state", 'WorkoutDay', 'updateOne'],
-    ["the session's set state", 'WorkoutSession', 'updateOne'],
-  ] as const)('an autosave stopped before %s', (_what, model, method) => {
-    it('is completed by the same save sent again: the session, the day and the progress all show it', async () => {
-      const { agent } = await signUp(app);
-      const session = await startSession(agent, 1);
-      const [incline] = session.exercises;
-      const saved: Exercise = {
-        ...incline,
-        sets: [
-          completed(incline.sets[0], 15, 10, '2026-11-20T10:01:00.000Z'),
-          incline.sets[1],
-          completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z'),
-        ],
-      };
-      // The answers are now cached, at the versions before the save.
-      expect(await getProgress(agent)).toEqual([]);
-      expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([]);
+    ['the progress entries', 'progressentries'],
+    ["the day's set state", 'workoutdays'],
+    ["the session's set state", 'workoutsessions'],
+  ] as const)('an autosave stopped before %s', (_what, stoppedAt) => {
+    it.each([
+      ['MongoDB 8.0, one command', false],
+      ['MongoDB 7.0, a command per collection', true],
+    ] as const)(
+      '(%s) is completed by the same save sent again: the session, the day and the progress all show it',
+      async (_version, onMongo7) => {
+        const { agent } = await signUp(onMongo7 ? app7 : app);
+        const session = await startSession(agent, 1);
+        const [incline] = session.exercises;
+        const saved: Exercise = {
+          ...incline,
+          sets: [
+            completed(incline.sets[0], 15, 10, '2026-11-20T10:01:00.000Z'),
+            incline.sets[1],
+            completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z'),
+          ],
+        };
+        // The answers are now cached, at the versions before the save.
+        expect(await getProgress(agent)).toEqual([]);
+        expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([]);
 
-      const write = jest.spyOn(createModels(database.connection)[model].collection, method);
-      write.mockRejectedValueOnce(new Error('the api process died here'));
-      await agent
-        .put(`/api/sessions/${session.id}`)
-        .send({ exercises: [saved] })
-        .expect(500);
-      write.mockRestore();
-      const answer = sessionSchema.parse(
-        (
+        const stop = stopBeforeWritesTo(onMongo7 ? database7 : database, stoppedAt, onMongo7);
+        try {
           await agent
             .put(`/api/sessions/${session.id}`)
             .send({ exercises: [saved] })
-            .expect(200)
-        ).body,
-      );
+            .expect(500);
+        } finally {
+          stop.restore();
+        }
+        expect(stop.stopped()).toBe(true);
+        const answer = sessionSchema.parse(
+          (
+            await agent
+              .put(`/api/sessions/${session.id}`)
+              .send({ exercises: [saved] })
+              .expect(200)
+          ).body,
+        );
 
-      expect(answer.exercises[0]).toEqual(saved);
-      const open = sessionSchema.parse((await agent.get('/api/sessions/open').expect(200)).body);
-      expect(open.exercises[0]).toEqual(saved);
-      expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
-      expect(
-        (await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps, entry.sessionId]),
-      ).toEqual([
-        ['warmup', 15, 10, session.id],
-        ['working', 40, 8, session.id],
-      ]);
-      expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([
-        expect.objectContaining({ exerciseId: incline.id, heaviest: expect.objectContaining({ weight: 40, reps: 8 }) }),
-      ]);
-    });
+        expect(answer.exercises[0]).toEqual(saved);
+        const open = sessionSchema.parse((await agent.get('/api/sessions/open').expect(200)).body);
+        expect(open.exercises[0]).toEqual(saved);
+        expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
+        expect(
+          (await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps, entry.sessionId]),
+        ).toEqual([
+          ['warmup', 15, 10, session.id],
+          ['working', 40, 8, session.id],
+        ]);
+        expect(recordsSchema.parse((await agent.get('/api/records').expect(200)).body).lbs).toEqual([
+          expect.objectContaining({
+            exerciseId: incline.id,
+            heaviest: expect.objectContaining({ weight: 40, reps: 8 }),
+          }),
+        ]);
+      },
+    );
   });
 
   it('moves no progress version for a weight typed into a set not yet completed', async () => {

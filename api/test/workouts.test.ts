@@ -4,8 +4,8 @@ import {
   resetProgressResponseSchema,
   workoutDaySchema,
 } from '@hit/contracts';
-import { createModels } from '../src/models';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
+import { stopBeforeWritesTo } from './stoppedWrites';
 import {
   completeAll,
   completed,
@@ -22,11 +22,20 @@ describe('workout days and state', () => {
   let database: TestDatabase;
   let app: ReturnType<typeof buildTestApp>;
 
+  // MongoDB 7.0 has no bulkWrite command: the api's writes to several collections go one command per collection.
+  let database7: TestDatabase;
+  let app7: ReturnType<typeof buildTestApp>;
+
   beforeAll(async () => {
     database = await startTestDatabase();
     app = buildTestApp(database);
+    database7 = await startTestDatabase({ mongoVersion: '7.0' });
+    app7 = buildTestApp(database7);
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    await database7.close();
+  });
 
   it('seeds three template days at registration, Day 1 next and nothing completed', async () => {
     const { agent, user } = await signUp(app);
@@ -222,33 +231,42 @@ describe('workout days and state', () => {
     expect(await getProgress(agent)).toEqual([]);
   });
 
-  it("a day save stopped between the progress entries and the day's write is completed by the same save sent again", async () => {
-    const { agent } = await signUp(app);
-    const [incline] = (await getDay(agent, 1)).exercises;
-    const saved = {
-      ...incline,
-      sets: [incline.sets[0], incline.sets[1], completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z')],
-    };
-    expect(await getProgress(agent)).toEqual([]); // cached at the version before the save
+  it.each([
+    ['MongoDB 8.0, one command', false],
+    ['MongoDB 7.0, a command per collection', true],
+  ] as const)(
+    "(%s) a day save stopped between the progress entries and the day's write is completed by the same save sent again",
+    async (_version, onMongo7) => {
+      const { agent } = await signUp(onMongo7 ? app7 : app);
+      const [incline] = (await getDay(agent, 1)).exercises;
+      const saved = {
+        ...incline,
+        sets: [incline.sets[0], incline.sets[1], completed(incline.sets[2], 40, 8, '2026-11-20T10:05:00.000Z')],
+      };
+      expect(await getProgress(agent)).toEqual([]); // cached at the version before the save
 
-    // The process dies after the entries' write: the day's own write is never sent.
-    const write = jest.spyOn(createModels(database.connection).WorkoutDay.collection, 'updateOne');
-    write.mockRejectedValueOnce(new Error('the api process died here'));
-    await agent
-      .put('/api/workout-days/1')
-      .send({ exercises: [saved] })
-      .expect(500);
-    write.mockRestore();
-    await agent
-      .put('/api/workout-days/1')
-      .send({ exercises: [saved] })
-      .expect(200);
+      // The process dies after the entries' write: the day's own write is never applied (stoppedWrites.ts).
+      const stop = stopBeforeWritesTo(onMongo7 ? database7 : database, 'workoutdays', onMongo7);
+      try {
+        await agent
+          .put('/api/workout-days/1')
+          .send({ exercises: [saved] })
+          .expect(500);
+      } finally {
+        stop.restore();
+      }
+      expect(stop.stopped()).toBe(true);
+      await agent
+        .put('/api/workout-days/1')
+        .send({ exercises: [saved] })
+        .expect(200);
 
-    expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
-    expect((await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps])).toEqual([
-      ['working', 40, 8],
-    ]);
-  });
+      expect((await getDay(agent, 1)).exercises[0]).toEqual(saved);
+      expect((await getProgress(agent)).map((entry) => [entry.setType, entry.weight, entry.reps])).toEqual([
+        ['working', 40, 8],
+      ]);
+    },
+  );
 
   it('completing a day records the sets saved in it exactly once', async () => {
     const { agent } = await signUp(app);

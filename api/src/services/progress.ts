@@ -1,9 +1,9 @@
 import { trusted, type AnyBulkWriteOperation, type Types } from 'mongoose';
-import type { AnyBulkWriteOperation as DriverBulkOperation, Document } from 'mongodb';
 import type { LastSet, LastWorkout, ProgressEntry, SetType } from '@hit/contracts';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import { revised, type WorkoutDayModel } from '../models/workoutDay';
 import { findFew } from '../findFew';
+import { WritePlan, type OrderedWriter, type PlannedWrite } from '../orderedWrites';
 import { ProgressCache } from './progressCache';
 import type { LastWeight, TouchedSet } from './workoutProgram';
 
@@ -22,11 +22,6 @@ export interface RecordOptions {
 }
 
 const entryKey = (exerciseId: number, setId: string) => `${exerciseId}/${setId}`;
-
-function isDuplicateKey(error: unknown): boolean {
-  const e = error as { code?: number; writeErrors?: { code?: number }[] } | null;
-  return e?.code === 11000 || (e?.writeErrors ?? []).some((writeError) => writeError.code === 11000);
-}
 
 type EntryState = Pick<ProgressEntryFields, 'exerciseName' | 'weight' | 'weightUnit' | 'reps' | 'setType' | 'date'>;
 
@@ -110,6 +105,7 @@ export function setStateBump(before: TouchedSet[], after: TouchedSet[]): Progres
 interface ProgressServiceDeps {
   ProgressEntry: ProgressEntryModel;
   WorkoutDay: WorkoutDayModel;
+  writer: OrderedWriter;
   cache?: ProgressCache;
 }
 
@@ -166,69 +162,93 @@ export async function progressVersions(WorkoutDay: WorkoutDayModel, userId: Type
   return { ...versionsOfDays(days), history: historyOfDays(days) };
 }
 
-export function createProgressService({ ProgressEntry, WorkoutDay, cache = new ProgressCache() }: ProgressServiceDeps) {
+export function createProgressService({
+  ProgressEntry,
+  WorkoutDay,
+  writer,
+  cache = new ProgressCache(),
+}: ProgressServiceDeps) {
   /**
-   * After a write (never before: see ProgressCache), so every cached answer of an older version is stale. The version
-   * is the sum of the user's day documents' counters: a write of one day's sets bumps that day's, in the same update
-   * as the day's set state where it has one (the autosave: one write fewer); a write of any day's, all three.
+   * The write that moves the progress version on, after a write of entries (never before: see ProgressCache), so every
+   * cached answer of an older version is stale. The version is the sum of the user's day documents' counters: a write
+   * of one day's sets bumps that day's, in the same update as the day's set state where it has one (the autosave: one
+   * write fewer); a write of any day's, all three.
    */
-  async function bumpVersion(
+  function versionBumpWrite(
     userId: Types.ObjectId,
     dayId?: number,
     bump: ProgressVersionBump = PROGRESS_VERSION_BUMP,
-  ): Promise<void> {
-    if (dayId === undefined) await WorkoutDay.collection.updateMany({ userId }, revised(bump));
-    else await WorkoutDay.collection.updateOne({ userId, dayId }, revised(bump));
+  ): PlannedWrite {
+    return dayId === undefined
+      ? { name: 'updateMany', filter: { userId }, update: revised(bump) }
+      : { name: 'updateOne', filter: { userId, dayId }, update: revised(bump) };
+  }
+
+  const bumpVersion = (userId: Types.ObjectId) => writer.run(new WritePlan().add(WorkoutDay, versionBumpWrite(userId)));
+
+  /** The entries of one performance (every save of it reads them, to write only what differs). */
+  function performanceEntries({ userId, dayId, round }: Performance): Promise<ProgressEntryFields[]> {
+    // Through the driver: the filter is already of its stored types.
+    return findFew<ProgressEntryFields>(ProgressEntry, { userId, workoutDayId: dayId, round });
   }
 
   /**
-   * Makes the progress entries of `performance` match the sets: one entry per completed set (upserted on its
-   * unique key, so repeated or reordered saves never duplicate), none for a set that was un-completed.
-   * Reads the performance's entries once and writes only what differs: an autosave repeated is one read. Answers
-   * the bump the progress version needs (null when no entry changed; WARMUP_VERSION_BUMP when only warm-ups did),
-   * which is made after the write, unless `options.versionBumpedByCaller` (the caller makes it in its own next write,
-   * as the autosave does in the day's).
+   * Adds to `plan` the writes that make the progress entries of `performance` match the sets: one entry per completed
+   * set (upserted on its unique key, so repeated or reordered saves never duplicate), none for a set that was
+   * un-completed; only those that differ from `existing` (the performance's entries as read), so an autosave repeated
+   * writes nothing. Answers the bump the progress version needs once they are written (null when no entry changes;
+   * WARMUP_VERSION_BUMP when only warm-ups do): the caller adds it after them, never before (ProgressCache).
    */
-  async function recordSets(
+  function planEntries(
+    plan: WritePlan,
     performance: Performance,
     sets: TouchedSet[],
-    options: RecordOptions & { versionBumpedByCaller?: boolean },
-  ): Promise<ProgressVersionBump | null> {
+    existing: readonly ProgressEntryFields[],
+    options: RecordOptions,
+  ): ProgressVersionBump | null {
     const { userId, dayId, round } = performance;
-    // Through the driver: the filter is already of its stored types (every autosave reads this).
-    const existing = await findFew<ProgressEntryFields>(ProgressEntry, { userId, workoutDayId: dayId, round });
     const byKey = new Map(existing.map((entry) => [entryKey(entry.exerciseId, entry.setId), entry]));
-    const operations: DriverBulkOperation<Document>[] = [];
+    let changed = false;
     let workingSetChanged = false;
     for (const { exercise, set } of sets) {
-      const key = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
+      const filter = { userId, workoutDayId: dayId, exerciseId: exercise.id, round, setId: set.id };
       const stored = byKey.get(entryKey(exercise.id, set.id));
       const wanted = entryStateOf({ exercise, set });
       if (wanted) {
         if (stored && sameEntry(stored, wanted, options.sessionId)) continue;
         if (wanted.setType === 'working' || stored?.setType === 'working') workingSetChanged = true;
         // A session save names the session; a day save keeps the session an entry came from (new ones get none).
+        // Through the driver: every value is already of its stored type (ObjectIds, numbers, validated strings,
+        // dates), and mongoose's casting of each operation costs more than the write.
         const update = options.sessionId
           ? { $set: { ...wanted, sessionId: options.sessionId } }
           : { $set: wanted, $setOnInsert: { sessionId: null } };
-        operations.push({ updateOne: { filter: key, update, upsert: true } });
+        plan.add(ProgressEntry, { name: 'updateOne', filter, update, upsert: true });
+        changed = true;
       } else if (stored && options.removeUncompleted) {
         if (stored.setType === 'working') workingSetChanged = true;
-        operations.push({ deleteOne: { filter: key } });
+        plan.add(ProgressEntry, { name: 'deleteOne', filter });
+        changed = true;
       }
     }
-    if (operations.length === 0) return null;
-    const bump = workingSetChanged ? PROGRESS_VERSION_BUMP : WARMUP_VERSION_BUMP;
-    // Through the driver: every value is already of its stored type (ObjectIds, numbers, validated strings, dates),
-    // and mongoose's casting of each operation costs more than the write.
-    try {
-      await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
-    } catch (error) {
-      // Two saves of one set at the same moment can both try to insert it: the second one then updates.
-      if (!isDuplicateKey(error)) throw error;
-      await ProgressEntry.collection.bulkWrite(operations, { ordered: false });
-    }
-    if (!options.versionBumpedByCaller) await bumpVersion(userId, dayId, bump);
+    if (!changed) return null;
+    return workingSetChanged ? PROGRESS_VERSION_BUMP : WARMUP_VERSION_BUMP;
+  }
+
+  /**
+   * Makes the progress entries of `performance` match the sets (planEntries), with the version's bump after them in
+   * the same plan: one command on MongoDB 8.0. Answers the bump made, or null when no entry changed.
+   */
+  async function recordSets(
+    performance: Performance,
+    sets: TouchedSet[],
+    options: RecordOptions,
+  ): Promise<ProgressVersionBump | null> {
+    const plan = new WritePlan();
+    const bump = planEntries(plan, performance, sets, await performanceEntries(performance), options);
+    if (!bump) return null;
+    plan.add(WorkoutDay, versionBumpWrite(performance.userId, performance.dayId, bump));
+    await writer.runAgainOnDuplicateKey(plan);
     return bump;
   }
 
@@ -340,7 +360,17 @@ export function createProgressService({ ProgressEntry, WorkoutDay, cache = new P
     await bumpVersion(userId);
   }
 
-  return { recordSets, importEntries, listEntries, entriesBody, lastWorkout, lastWeights, deleteAll };
+  return {
+    performanceEntries,
+    planEntries,
+    recordSets,
+    importEntries,
+    listEntries,
+    entriesBody,
+    lastWorkout,
+    lastWeights,
+    deleteAll,
+  };
 }
 
 export type ProgressService = ReturnType<typeof createProgressService>;

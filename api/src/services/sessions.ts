@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { Types } from 'mongoose';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
-import { findFew } from '../findFew';
+import { aggregateFew, findFew } from '../findFew';
+import { WritePlan, type OrderedWriter } from '../orderedWrites';
+import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayFields } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import { setStateBump, type ProgressService } from './progress';
@@ -19,11 +21,25 @@ function isDuplicateKey(error: unknown): boolean {
 
 interface SessionServiceDeps {
   WorkoutSession: WorkoutSessionModel;
+  ProgressEntry: ProgressEntryModel;
   workouts: WorkoutService;
   progress: ProgressService;
+  writer: OrderedWriter;
 }
 
-export function createSessionService({ WorkoutSession, workouts, progress }: SessionServiceDeps) {
+/** A session as a save needs it: with the progress entries of its performance (findSessionToSave). */
+export interface SessionToSave {
+  session: WorkoutSessionFields;
+  entries: readonly ProgressEntryFields[];
+}
+
+export function createSessionService({
+  WorkoutSession,
+  ProgressEntry,
+  workouts,
+  progress,
+  writer,
+}: SessionServiceDeps) {
   async function endSessionDocument(userId: Types.ObjectId, sessionId: Types.ObjectId) {
     await WorkoutSession.updateOne(
       { _id: sessionId, userId, open: true },
@@ -187,32 +203,57 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
   }
 
   async function findSession(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<WorkoutSessionFields | null> {
-    // Through the driver (every sync of a save reads it): the filter is of its stored types.
+    // Through the driver: the filter is of its stored types.
     const [session] = await findFew<WorkoutSessionFields>(WorkoutSession, { _id: sessionId, userId }, { limit: 1 });
     return session ?? null;
   }
 
-  async function loadSession(userId: Types.ObjectId, sessionId: string): Promise<WorkoutSessionFields> {
-    // Through the driver (every autosave reads it): the routes have validated the id.
-    const [session] = await findFew<WorkoutSessionFields>(
-      WorkoutSession,
-      { _id: new Types.ObjectId(sessionId), userId },
-      { limit: 1 },
-    );
-    if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
-    return session;
+  /**
+   * A session with the progress entries of its performance, in one read (every save of it needs both: see
+   * saveSessionStates): the entries joined by the session's own day and round, on their unique index.
+   */
+  async function findSessionToSave(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<SessionToSave | null> {
+    const [found] = await aggregateFew<WorkoutSessionFields & { entries: ProgressEntryFields[] }>(WorkoutSession, [
+      { $match: { _id: sessionId, userId } },
+      { $limit: 1 },
+      {
+        $lookup: {
+          from: ProgressEntry.collection.collectionName,
+          let: { dayId: '$dayId', round: '$round' },
+          pipeline: [
+            {
+              $match: {
+                userId,
+                $expr: { $and: [{ $eq: ['$workoutDayId', '$$dayId'] }, { $eq: ['$round', '$$round'] }] },
+              },
+            },
+          ],
+          as: 'entries',
+        },
+      },
+    ]);
+    if (!found) return null;
+    const { entries, ...session } = found;
+    return { session, entries };
+  }
+
+  /** A session just made (restoreSession) as a save needs it: its performance's entries read on their own. */
+  async function withEntries(session: WorkoutSessionFields): Promise<SessionToSave> {
+    const performance = { userId: session.userId, dayId: session.dayId, round: session.round };
+    return { session, entries: await progress.performanceEntries(performance) };
   }
 
   /**
-   * Saves set states into a session, in order, with one write of each kind for all of them: the same end state as
-   * saving them one by one (each set ends as the last save that sent it left it): the progress entries of the sent
-   * sets, then the day's set state (when the session is still its current performance) with the progress version's
-   * bump, then the session's exercises. Answers, per save, null or why it does not fit the session (a save that does
-   * not fit is skipped; the others are saved).
+   * Saves set states into a session, in order, with one plan of writes for all of them: the same end state as saving
+   * them one by one (each set ends as the last save that sent it left it). The plan: the progress entries of the sent
+   * sets that differ from `entries` (the performance's, read with the session: findSessionToSave), then the day's set
+   * state (when the session is still its current performance) with the progress version's bump, then the session's
+   * exercises; one command on MongoDB 8.0. Answers, per save, null or why it does not fit the session (a save that
+   * does not fit is skipped; the others are saved).
    */
   async function saveSessionStates(
     userId: Types.ObjectId,
-    session: WorkoutSessionFields,
+    { session, entries }: SessionToSave,
     saves: Exercise[][],
     now = new Date(),
   ) {
@@ -233,23 +274,30 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
       const touched = allSets(exercises).filter(({ exercise, set }) => sent.has(`${exercise.id}/${set.id}`));
       // An autosave that changes nothing (a repeat) writes no set state.
       const setStateChanged = !isDeepStrictEqual(exercises, session.exercises);
-      // One write after the other, the session's last: its set state is the mark that the save is complete. Each write
-      // is idempotent and no answer is sent before all are on disk, so when the process dies in between, the client
-      // sends the same save again, and it finds the session's set state still to store, which makes it store the
-      // day's too and move the version (the entries it writes only if missing: they are compared with the sets).
-      // The version moves in the day's write, after the entries, never before (ProgressCache): by the entries
-      // written now, or, when an attempt that stopped wrote them already, by the change of the session's sets.
-      const written = await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, touched, {
+      // In order, the session's last: its set state is the mark that the save is complete. Each write is idempotent
+      // and no answer is sent before all are on disk, so when the process dies in between (or the command stops half
+      // way), the client sends the same save again, and it finds the session's set state still to store, which makes
+      // it store the day's too and move the version (the entries it writes only if missing: they are compared with
+      // the sets). The version moves in the day's write, after the entries, never before (ProgressCache): by the
+      // entries written now, or, when an attempt that stopped wrote them already, by the change of the session's sets.
+      const plan = new WritePlan();
+      const performance = { userId, dayId: session.dayId, round: session.round };
+      const written = progress.planEntries(plan, performance, touched, entries, {
         sessionId: session._id,
         removeUncompleted: true,
-        versionBumpedByCaller: true,
       });
       const bump = written ?? (setStateChanged ? setStateBump(allSets(session.exercises), touched) : null);
-      await workouts.storeSetState(userId, session.dayId, session.round, setStateChanged ? exercises : null, bump);
+      workouts.planSetState(plan, userId, session.dayId, session.round, setStateChanged ? exercises : null, bump);
       // Through the driver: the exercises are the stored ones with validated values merged in (applySetState),
       // already in their stored shape; mongoose's casting of every set was the autosave's largest cost.
-      if (setStateChanged)
-        await WorkoutSession.collection.updateOne({ _id: session._id, userId }, { $set: { exercises } });
+      if (setStateChanged) {
+        plan.add(WorkoutSession, {
+          name: 'updateOne',
+          filter: { _id: session._id, userId },
+          update: { $set: { exercises } },
+        });
+      }
+      await writer.runAgainOnDuplicateKey(plan);
     }
     return { exercises, problems };
   }
@@ -263,11 +311,14 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     sessionId: string,
     body: SaveSessionBody,
   ): Promise<WorkoutSessionFields> {
-    const session = await loadSession(userId, sessionId);
+    // The routes have validated the id.
+    const found = await findSessionToSave(userId, new Types.ObjectId(sessionId));
+    if (!found) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+    const { session } = found;
     if (body.workoutDay && body.workoutDay.id !== session.dayId) {
       throw new HttpError(400, `workoutDay.id: must be the session's day (${session.dayId})`);
     }
-    const { exercises, problems } = await saveSessionStates(userId, session, [body.exercises]);
+    const { exercises, problems } = await saveSessionStates(userId, found, [body.exercises]);
     if (problems[0]) throw new HttpError(400, problems[0]);
     return { ...session, exercises };
   }
@@ -283,7 +334,10 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
       { $set: { open: false, endedAt } },
       { returnDocument: 'after' },
     ).lean();
-    return ended ?? loadSession(userId, sessionId);
+    if (ended) return ended;
+    const session = await findSession(userId, new Types.ObjectId(sessionId));
+    if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+    return session;
   }
 
   return {
@@ -292,6 +346,8 @@ export function createSessionService({ WorkoutSession, workouts, progress }: Ses
     startClientSession,
     restoreSession,
     findSession,
+    findSessionToSave,
+    withEntries,
     saveSession,
     saveSessionStates,
     endSession,

@@ -17,7 +17,7 @@ import type { SyncOperationFields, SyncOperationModel } from '../models/syncOper
 import type { WorkoutSessionFields } from '../models/session';
 import type { UserFields } from '../models/user';
 import { subscriptionStatusOf } from './access';
-import type { SessionService } from './sessions';
+import type { SessionService, SessionToSave } from './sessions';
 import type { WorkoutService } from './workouts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,6 +158,21 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     return { session, note: found ? null : progressResetNote() };
   }
 
+  /** sessionOf for a save: the session with its performance's entries, in one read (sessions.findSessionToSave). */
+  async function sessionToSaveOf(
+    userId: Types.ObjectId,
+    op: { sessionId: string; dayId: number },
+    at: Date,
+  ): Promise<{ toSave: SessionToSave; note: string | null }> {
+    const found = await sessions.findSessionToSave(userId, new Types.ObjectId(op.sessionId));
+    if (!found) {
+      const { session, note } = await sessionOf(userId, op, at);
+      return { toSave: await sessions.withEntries(session), note };
+    }
+    if (found.session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(found.session.dayId));
+    return { toSave: found, note: null };
+  }
+
   /**
    * Applies a run of saves of one session (one operation, or several in a row: one write for all of them, see
    * saveSessionStates). Answers an outcome per save: a save that does not fit the session is rejected alone.
@@ -168,12 +183,13 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     at: Date,
     saved: Map<string, WorkoutSessionFields>,
   ): Promise<SyncOutcome[]> {
-    const { session, note } = await sessionOf(userId, saves[0], at);
+    const { toSave, note } = await sessionToSaveOf(userId, saves[0], at);
     const { exercises, problems } = await sessions.saveSessionStates(
       userId,
-      session,
+      toSave,
       saves.map((save) => save.exercises),
     );
+    const { session } = toSave;
     saved.set(session._id.toHexString(), { ...session, exercises });
     return problems.map((problem, i) =>
       problem ? rejectedOutcome(problem) : { status: 'applied', note: i === 0 ? note : null },

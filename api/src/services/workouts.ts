@@ -10,6 +10,7 @@ import {
 } from '@hit/contracts/rules';
 import { HttpError } from '../errors';
 import { findFew } from '../findFew';
+import { WritePlan, type OrderedWriter } from '../orderedWrites';
 import { userChanged } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
@@ -59,6 +60,7 @@ interface WorkoutServiceDeps {
   WorkoutSession: WorkoutSessionModel;
   WorkoutCompletion: WorkoutCompletionModel;
   progress: ProgressService;
+  writer: OrderedWriter;
   /** The rendered answers of GET /api/workout-days this process keeps (default: its own). */
   daysCache?: DaysCache;
 }
@@ -74,6 +76,7 @@ export function createWorkoutService({
   WorkoutSession,
   WorkoutCompletion,
   progress,
+  writer,
   daysCache = new DaysCache(),
 }: WorkoutServiceDeps) {
   /** After every write of the rotation: the copies the user's sessions carry (auth/sessionUser.ts) follow it. */
@@ -188,17 +191,19 @@ export function createWorkoutService({
   }
 
   /**
-   * The set state of the performance `round` of a day, if that is still the day's current one (`null`: unchanged),
-   * with the progress version's `bump` in the same write when given (see progress.recordSets). When the day has moved
-   * on (a late save of an ended session), the version is still bumped, alone.
+   * Adds to `plan` the write of the set state of the performance `round` of a day, if that is still the day's current
+   * one (`exercises` null: unchanged), with the progress version's `bump` in the same write when given (see
+   * progress.planEntries). When the day has moved on (a late save of an ended session), the version is still bumped,
+   * alone: of the two writes, exactly one matches the day.
    */
-  async function storeSetState(
+  function planSetState(
+    plan: WritePlan,
     userId: Types.ObjectId,
     dayId: number,
     round: number,
     exercises: StoredExercise[] | null,
     bump: ProgressVersionBump | null,
-  ) {
+  ): void {
     // Through the driver, as the session's own (sessions.ts): stored exercises with validated values merged in.
     if (!exercises && !bump) return;
     // Matching `round`, the entries just written were of the day's current performance (historyOfDays).
@@ -206,22 +211,32 @@ export function createWorkoutService({
       ...(exercises ? { $set: { exercises } } : {}),
       ...(bump && currentPerformanceBump(bump)),
     });
-    const { matchedCount } = await WorkoutDay.collection.updateOne({ userId, dayId, round }, update);
-    if (matchedCount === 0 && bump) await WorkoutDay.collection.updateOne({ userId, dayId }, revised(bump));
+    plan.add(WorkoutDay, { name: 'updateOne', filter: { userId, dayId, round }, update });
+    if (bump) {
+      plan.add(WorkoutDay, {
+        name: 'updateOne',
+        filter: { userId, dayId, round: { $ne: round } },
+        update: revised(bump),
+      });
+    }
   }
 
-  /** PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state. */
+  /**
+   * PUT /api/workout-days/:id: progress entries of the sent sets first, then the day's set state with the version's
+   * bump (as the autosave's, sessions.ts: by the entries written now, or by the change of the day's sets when an attempt
+   * that stopped before the day's write wrote the entries already), in one plan.
+   */
   async function saveDay(userId: Types.ObjectId, dayId: number, incoming: Exercise[]): Promise<WorkoutDayFields> {
     const day = await loadDay(userId, dayId);
     const { exercises, touched } = applySetStateOr400(day.exercises, incoming);
-    const written = await progress.recordSets({ userId, dayId, round: day.round }, touched, {
+    const performance = { userId, dayId, round: day.round };
+    const plan = new WritePlan();
+    const written = progress.planEntries(plan, performance, touched, await progress.performanceEntries(performance), {
       sessionId: null,
       removeUncompleted: true,
-      versionBumpedByCaller: true,
     });
-    // The version's bump in the day's write, after the entries (as the autosave's, sessions.ts): by the entries written
-    // now, or by the change of the day's sets when an attempt that stopped before this write wrote the entries already.
-    await storeSetState(userId, dayId, day.round, exercises, written ?? setStateBump(allSets(day.exercises), touched));
+    planSetState(plan, userId, dayId, day.round, exercises, written ?? setStateBump(allSets(day.exercises), touched));
+    await writer.runAgainOnDuplicateKey(plan);
     return loadDay(userId, dayId);
   }
 
@@ -410,7 +425,7 @@ export function createWorkoutService({
     daysAnswer: daysAnswerOf,
     loadDay,
     requireNextDay,
-    storeSetState,
+    planSetState,
     saveDay,
     completeDay,
     completeSession,
