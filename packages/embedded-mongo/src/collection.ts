@@ -402,9 +402,8 @@ export class Collection {
   }
 
   /**
-   * Candidates for an equality on the first fields of a compound index (field -> keyOf of its value), under the
-   * longest such prefix an index keeps: the full key of a unique index, else a proper prefix of two fields or more
-   * (indexes.ts). A superset, which the caller checks: the fewest any index gives; undefined when none can tell.
+   * Candidates for an equality on the first fields of a compound index (field -> keyOf of its value): under the full
+   * key of a unique index when every field is given, else under its first two fields (indexes.ts). A superset, which the caller checks: the fewest any index gives; undefined when none can tell.
    */
   prefixCandidates(valueKeys: Map<string, string>): ReadonlySet<number> | number[] | undefined {
     let best: ReadonlySet<number> | number[] | undefined;
@@ -413,8 +412,7 @@ export class Collection {
       while (given < index.fields.length && valueKeys.has(index.fields[given])) given += 1;
       if (given < 2) continue;
       const keys = index.fields.slice(0, given).map((field) => valueKeys.get(field)!);
-      const handles =
-        index.candidatesFor(keys) ?? index.prefixCandidates(given < index.fields.length ? keys : keys.slice(0, -1));
+      const handles = index.candidatesFor(keys) ?? index.prefixCandidates(keys);
       if (handles && (best === undefined || sizeOf(handles) < sizeOf(best))) best = handles;
     }
     return best;
