@@ -93,7 +93,7 @@ export function createApp({
   const progress = createProgressService({ ...models, writer });
   const workouts = createWorkoutService({ ...models, progress, writer });
   const sessions = createSessionService({ ...models, workouts, progress, writer });
-  const sync = createSyncService({ ...models, workouts, sessions });
+  const sync = createSyncService({ ...models, workouts, sessions, writer });
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);
   const imports = createImportService({ ...models, progress });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
+import { Db } from 'mongodb';
 import {
   MAX_SYNC_OPERATIONS,
   type Exercise,
@@ -398,6 +399,55 @@ describe('POST /api/sync: exactly once', () => {
     expect(
       await database.connection.collection('synclocks').countDocuments({ userId: new Types.ObjectId(userId) }),
     ).toBe(0);
+  });
+
+  it('keeps the answer a batch that took over the lock stored meanwhile for the same operation, and frees the lock', async () => {
+    const { agent, days, userId } = await account();
+    const outbox = new Outbox(days, Date.now() - HOUR);
+    outbox.workout({ dayId: 1 });
+    const [start] = outbox.operations;
+    const owner = new Types.ObjectId(userId);
+    // The other batch answered the start while this one was between its read of the answers and its own storing: this
+    // batch's read is made to miss it, as it would have.
+    await database.connection.collection('syncoperations').insertOne({
+      userId: owner,
+      opId: start.opId,
+      type: 'start',
+      outcome: { status: 'applied', note: 'the other batch', message: null },
+      recordedAt: new Date(),
+    });
+    const realCommand = Db.prototype.command;
+    const command = jest.spyOn(Db.prototype, 'command').mockImplementation(function (
+      this: Db,
+      ...args: Parameters<Db['command']>
+    ) {
+      const [sent] = args;
+      if (sent.find === 'syncoperations') return Promise.resolve({ cursor: { id: 0, firstBatch: [] }, ok: 1 });
+      return realCommand.apply(this, args);
+    });
+    let answer;
+    try {
+      answer = await sendBatch(agent, outbox.operations);
+    } finally {
+      command.mockRestore();
+    }
+
+    expect(statuses(answer.results)).toEqual(applied(outbox.operations.length));
+    const stored = await database.connection.collection('syncoperations').find({ userId: owner }).toArray();
+    expect(stored).toHaveLength(outbox.operations.length);
+    expect(stored.find((entry) => entry.opId === start.opId)?.outcome).toEqual({
+      status: 'applied',
+      note: 'the other batch',
+      message: null,
+    });
+    expect(await database.connection.collection('synclocks').countDocuments({ userId: owner })).toBe(0);
+    // Sent again, the start is answered with the first answer stored.
+    const again = await sendBatch(agent, outbox.operations);
+    expect(again.results[0]).toEqual({
+      opId: start.opId,
+      status: 'duplicate',
+      original: { status: 'applied', note: 'the other batch' },
+    });
   });
 });
 

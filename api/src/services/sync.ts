@@ -12,6 +12,7 @@ import { SET_TIME_IN_FUTURE_MESSAGE, setTimeProblem } from '@hit/contracts/rules
 import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import { findFew } from '../findFew';
+import { WritePlan, type OrderedWriter, type PlannedWrite } from '../orderedWrites';
 import type { SyncLockModel } from '../models/syncLock';
 import type { SyncOperationFields, SyncOperationModel } from '../models/syncOperation';
 import type { WorkoutSessionFields } from '../models/session';
@@ -108,6 +109,7 @@ interface SyncServiceDeps {
   SyncLock: SyncLockModel;
   workouts: WorkoutService;
   sessions: SessionService;
+  writer: OrderedWriter;
 }
 
 /**
@@ -118,8 +120,12 @@ interface SyncServiceDeps {
  * before storing its outcome is applied again without effect. One batch per user at a time (a lease in the
  * database), so two tabs sending the same outbox never interleave an older autosave with a newer one.
  */
-export function createSyncService({ SyncOperation, SyncLock, workouts, sessions }: SyncServiceDeps) {
-  async function withLock<T>(userId: Types.ObjectId, run: () => Promise<T>): Promise<T> {
+export function createSyncService({ SyncOperation, SyncLock, workouts, sessions, writer }: SyncServiceDeps) {
+  /**
+   * Runs `run` holding the user's sync lock. `run` may add its last writes to the plan it is given: they go in one
+   * plan with the lock's release after them (one command on MongoDB 8.0), which no failure skips.
+   */
+  async function withLock<T>(userId: Types.ObjectId, run: (last: WritePlan) => Promise<T>): Promise<T> {
     const holder = randomUUID();
     const deadline = Date.now() + SYNC_LOCK_WAIT_MS;
     for (;;) {
@@ -141,10 +147,18 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
       if (Date.now() >= deadline) throw new HttpError(409, SYNC_BUSY_MESSAGE);
       await delay(SYNC_LOCK_POLL_MS);
     }
+    const release: PlannedWrite = { name: 'deleteOne', filter: { userId, holder } };
+    let released = false;
     try {
-      return await run();
+      const last = new WritePlan();
+      const result = await run(last);
+      // Its writes are upserts: one refused as a duplicate (the same answer stored meanwhile: applyBatch's planOutcomes) finds
+      // it there the second time, and the release follows.
+      await writer.runAgainOnDuplicateKey(last.add(SyncLock, release));
+      released = true;
+      return result;
     } finally {
-      await SyncLock.collection.deleteOne({ userId, holder });
+      if (!released) await writer.run(new WritePlan().add(SyncLock, release));
     }
   }
 
@@ -317,7 +331,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
     rawOperations: unknown[],
   ): Promise<{ results: SyncResult[]; savedSessions: WorkoutSessionFields[] }> {
     const userId = user._id;
-    return withLock(userId, async () => {
+    return withLock(userId, async (last) => {
       const now = new Date();
       // The sessions the batch's saves wrote, as they left them; any other operation applied makes them unknown.
       const saved = new Map<string, WorkoutSessionFields>();
@@ -331,13 +345,14 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
       const prepared = rawOperations.map((raw) => prepare(raw, user, access, now));
       const results: SyncResult[] = [];
       const unstored: SyncOperationFields[] = [];
-      const storeOutcomes = async () => {
-        if (unstored.length === 0) return;
-        // A duplicate key: stored meanwhile by a request that took over an expired lease, for the same operation.
-        await SyncOperation.collection.insertMany(unstored.splice(0), { ordered: false }).catch((error: unknown) => {
-          const writeErrors = (error as { writeErrors?: unknown[] }).writeErrors ?? [error];
-          if (!writeErrors.every(isDuplicateKey)) throw error;
-        });
+      // Each answer is stored once, the first: an operation's answer may have been stored meanwhile by a request that
+      // took over an expired lease, and is then left as it is.
+      const planOutcomes = (plan: WritePlan) => {
+        for (const outcome of unstored.splice(0)) {
+          const filter = { userId, opId: outcome.opId };
+          plan.add(SyncOperation, { name: 'updateOne', filter, update: { $setOnInsert: outcome }, upsert: true });
+        }
+        return plan;
       };
       const answer = (index: number, outcome: SyncOutcome, type: SyncOperation['type'] | null) => {
         const { opId } = operations[index];
@@ -419,11 +434,11 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions 
             { status: 'applied', note: await apply(userId, op, step.at) },
           ]);
           answer(i, outcome, op.type);
-          if (op.type === 'resetDay') await storeOutcomes();
+          if (op.type === 'resetDay') await writer.runAgainOnDuplicateKey(planOutcomes(new WritePlan()));
           i += 1;
         }
       }
-      await storeOutcomes();
+      planOutcomes(last);
       return { results, savedSessions: othersApplied ? [] : [...saved.values()] };
     });
   }
