@@ -220,6 +220,24 @@ cookie stopped rolling: it was resent on every answer, with the "signed in" hint
 and sent each time; it is now renewed by the first request an hour or more after it was set (api/src/session.ts).
 The read, A/B beside the baseline (3 slices of 4 s, twice each, in turn): 0.54 and 0.56 of the baseline rolling
 (0.85-0.97 ms of api CPU a request), 0.58 and 0.61 not (0.74-0.85 ms); the autosave's runs were too noisy to tell.
+On 2026-12-01 (at 4013d9e, on a machine that had moved from Intel Xeon to AMD EPYC cores) the autosave went from six
+database commands to three: the embedded server speaks MongoDB 8.0 (its \`bulkWrite\` command, and a \`$lookup\` that
+finds the foreign documents through the indexes instead of decoding the whole collection), the workout session and its
+performance's entries are read in one \`aggregate\` (\`$lookup\` on the entries' unique index), and the changed entries,
+the day's set state with the version's bump and the session's set state are written in one ordered \`bulkWrite\`
+(api/src/orderedWrites.ts; one command per collection, in the same order, on a 7.0 server). By profile each command had
+cost the api about 0.15 ms, a third of it the socket write to the database (writeBuffer, 15 % of the autosave's
+profile with six commands, 9 % with three). A/B beside the baseline (4 slices of 4 s each, in turn, api CPU from
+/proc): 2.11 ms of api CPU an autosave before, 1.55 after (0.27 and 0.35 of the baseline's req/s), and 0.29-0.37 in the
+runs after it on a machine whose slices moved from 0.23 to 0.57 within a run. Sending the bulkWrite as a plain command
+(without the driver's cursor and results merger, as findFew does for find) was 0.13 ms cheaper in a loop of the driver
+alone but not measurably cheaper in the api (1.73 against 1.79 ms in one A/B, 1.61 against 1.50 in the next), so the
+driver's MongoClient.bulkWrite stays. POST /api/sync's save does the same, and its answers and the lock's release go in
+one plan: a set's sync is 7 commands (11 the day before), 3.7-3.9 ms of api CPU against the PUT's 2.1-2.5 (16 lifters at
+once). The embedded database holding 30k entries: 82 MB before; 91-92 MB with the index narrowing by every prefix of
+its compound keys, 83 MB with the first two fields only (kept). Lighthouse on this machine: TBT 250-350 ms on \`/\` with
+the same build that gave 27-41 ms on the Intel machine, and 143-269 ms with the landing page served by a plain node
+static server instead of the api: the machine's, not the api's (its CPU benchmark index 2700-2950, as before).
 None of these is a figure of this table.
 
 ## Method
