@@ -96,8 +96,8 @@ export function orderedWriter(db: Db): OrderedWriter {
 
   /**
    * Two saves of one set at the same moment can both try to insert its entry: the second is refused (E11000) and, sent
-   * again, updates it. Only for plans whose writes before any that a repeat must not make twice (a version's `$inc`)
-   * are idempotent upserts: the refused write stopped the plan there.
+   * again, updates it. Only for plans in which every write up to the last that can be refused so is an idempotent
+   * upsert: the refused write stopped the plan where it was, so the writes after it (a version's `$inc`) are made once.
    */
   async function runAgainOnDuplicateKey(plan: WritePlan): Promise<void> {
     try {
