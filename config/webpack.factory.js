@@ -221,10 +221,16 @@ function filesUnder(dir) {
   });
 }
 
-function htmlPage(title) {
+/**
+ * The page's HTML. `prerendered` (the landing page: ./src/landing/prerender.tsx) fills the head with its styles and
+ * the root with its markup, so the page paints with no script run; without it the root is empty until React renders.
+ */
+function htmlPage(title, prerendered) {
   return new HtmlWebpackPlugin({
     title,
-    templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+    templateContent: ({ htmlWebpackPlugin }) => {
+      const { head = '', body = '' } = prerendered ? prerendered() : {};
+      return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -235,13 +241,15 @@ function htmlPage(title) {
     <link rel="apple-touch-icon" href="/${APPLE_TOUCH_ICON}" />
     <link rel="manifest" href="/${WEB_APP_MANIFEST}" />
     <title>${htmlWebpackPlugin.options.title}</title>
+    ${head}
   </head>
   <body style="background:${THEME_COLOR}">
     <noscript>HIT Tracker needs JavaScript to run. Please enable it in your browser and reload the page.</noscript>
-    <div id="root"></div>
+    <div id="root">${body}</div>
   </body>
 </html>
-`,
+`;
+    },
   });
 }
 
@@ -554,16 +562,56 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
  * @param {string} options.appDir the shell's folder (its src/landing/index.tsx)
  * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
  */
+/** Where the landing page's node build (its HTML renderer) goes: outside dist/, as nothing of it is served. */
+const LANDING_PRERENDER = 'landing-prerender';
+const prerenderDir = (appDir) => path.join(appDir, 'node_modules', '.cache', LANDING_PRERENDER);
+
+/**
+ * The landing page's HTML renderer (src/landing/prerender.tsx), built for node with the browser build's aliases and
+ * transform, so it renders the very components the app renders at `/` in development. Everything is bundled (react's
+ * and styled-components' server builds included): the landing page's build runs it from a cache folder.
+ */
+function createLandingPrerenderConfig({ appDir }) {
+  return () => ({
+    name: LANDING_PRERENDER,
+    mode: 'production',
+    target: 'node20',
+    context: appDir,
+    entry: { prerender: './src/landing/prerender.tsx' },
+    devtool: false,
+    output: { path: prerenderDir(appDir), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: SOURCE_ALIASES },
+    module: { rules: [swcRule(false)] },
+    // Run once at build time: no minifying, and the rendered markup is what the page's size counts.
+    optimization: { minimize: false },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'error' },
+    stats: 'errors-warnings',
+  });
+}
+
+/** The landing page's markup and styles, from the renderer the build before this one wrote. */
+function prerenderedLanding(appDir) {
+  const file = path.join(prerenderDir(appDir), 'prerender.js');
+  delete require.cache[file];
+  return require(file).renderLandingPage();
+}
+
+/**
+ * The landing page the api serves for exactly `/`: HTML rendered at build time (createLandingPrerenderConfig) with
+ * one small script (src/landing/index.ts: the signed-in check and the service worker's registration), no React.
+ */
 function createLandingPageConfig({ appDir }) {
   return (_env, argv = {}) => {
     const mode = argv.mode ?? 'production';
     const isDev = mode === 'development';
     return {
       name: LANDING_DIR,
+      dependencies: [LANDING_PRERENDER],
       mode,
       target: ['web', 'es2022'],
       context: appDir,
-      entry: { landing: './src/landing/index.tsx' },
+      entry: { landing: './src/landing/index.ts' },
       devtool: isDev ? 'eval-cheap-module-source-map' : PRODUCTION_DEVTOOL,
       output: {
         path: path.join(appDir, 'dist', LANDING_DIR),
@@ -575,7 +623,7 @@ function createLandingPageConfig({ appDir }) {
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: SOURCE_ALIASES },
       module: { rules: [swcRule(isDev)] },
-      plugins: [htmlPage('HIT Tracker'), !isDev && brotliTwins()].filter(Boolean),
+      plugins: [htmlPage('HIT Tracker', () => prerenderedLanding(appDir)), !isDev && brotliTwins()].filter(Boolean),
       optimization: { minimizer: [minimizer()] },
       performance: { hints: false },
       infrastructureLogging: { level: isDev ? 'info' : 'error' },
@@ -587,6 +635,7 @@ function createLandingPageConfig({ appDir }) {
 module.exports = {
   createWebpackConfig,
   createLandingPageConfig,
+  createLandingPrerenderConfig,
   federationOptions,
   remoteBuild,
   LANDING_DIR,

@@ -15,7 +15,9 @@
  *   premium ones too when the user's access allows them (else they would be 402s), as a second data block
  *   `hit-reads` (`{ [path]: answer }`): no request for them is left to make. A history of megabytes (LARGE_READS)
  *   is preloaded instead, as the app fetches it (`credentials: 'include'`, hence `crossorigin="use-credentials"`);
- *   so is GET /api/user on the landing page, which has no query cache to put an answer in.
+ *   so is GET /api/user on the landing page, which has no query cache to put an answer in;
+ * - for a signed-in visitor of the landing page (HTML rendered at build time, no React), the style that shows its
+ *   spinner instead of the landing page while its script asks who is signed in (@hit/contracts landingPage.ts).
  *
  * The files are parsed once per build (kept until the file on disk changes), never re-read per request.
  */
@@ -32,7 +34,7 @@ import {
   type RemoteMap,
   type RemotePage,
 } from '@hit/contracts';
-import { hasSignedInHint, INLINED_READS_ELEMENT_ID } from '@hit/contracts/rules';
+import { hasSignedInHint, INLINED_READS_ELEMENT_ID, LANDING_CHECKING_STYLE } from '@hit/contracts/rules';
 import { loadedSessionUser, type SessionUser } from './auth/sessionUser';
 import { logger } from './logger';
 import { remoteDistDir } from './remoteBuilds';
@@ -305,7 +307,8 @@ export function pageRenderer({ staticRoot, sessions, maps, readApi }: PageDeps):
     const signedIn = appSeesSignedIn(req);
     if (kind === 'landing') {
       // The landing page asks who is signed in, to send them on to /home, with a fetch of its own: no query cache.
-      return { head: signedIn ? preloadLink(apiRead('/api/user')) : '', private: false };
+      // Meanwhile it shows the spinner instead of the landing page, from its first paint (@hit/contracts landingPage).
+      return { head: signedIn ? `${LANDING_CHECKING_STYLE}${preloadLink(apiRead('/api/user'))}` : '', private: false };
     }
     const preloads: Preload[] = [];
     // Every page of the app asks who is signed in.

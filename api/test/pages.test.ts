@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { remoteMapSchema, type RemoteMap } from '@hit/contracts';
+import { LANDING_CHECKING_STYLE } from '@hit/contracts/rules';
 import { INLINED_READS_WAIT_MS, readAnswers, type ApiReader } from '../src/pages';
 import { releaseModel, type ReleaseModel } from '../src/models/release';
 import { cohortBucket } from '../src/rollout';
@@ -272,13 +273,23 @@ describe('the HTML of each page', () => {
       expect(inlinedReads(html)).toEqual(await answersOf(agent, ['/api/user']));
     });
 
-    it('preloads at / only the user, whom the landing page asks for before sending them to /home', async () => {
+    it('preloads at / only the user, whom the landing page asks for before sending them to /home, its spinner shown', async () => {
       const { agent } = await signedIn();
       const response = await agent.get('/').set('Accept', HTML).expect(200);
       expect(inlinedMap(response.text)).toBeUndefined();
       expect(preloadsOf(response.text)).toEqual([apiRead('/api/user')]);
-      expect(response.text.replace(/<link rel="preload"[^>]*\/>/g, '')).toBe(LANDING);
+      // The checking style in the head: the spinner, not the landing page, from the first paint.
+      expect(response.text).toContain(`${LANDING_CHECKING_STYLE}<link rel="preload"`);
+      expect(response.text.replace(/<link rel="preload"[^>]*\/>/g, '').replace(LANDING_CHECKING_STYLE, '')).toBe(
+        LANDING,
+      );
       expect(response.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('sends / as built to a browser whose hint outlived its session: the landing page, not the spinner', async () => {
+      const response = await request(app).get('/').set('Accept', HTML).set('Cookie', 'hit.signedIn=1').expect(200);
+      expect(response.text).toBe(LANDING);
+      expect(response.headers['cache-control']).toBe('no-cache');
     });
 
     it('preloads no api read without the "signed in" hint: the app would not ask for them', async () => {

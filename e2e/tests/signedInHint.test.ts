@@ -111,6 +111,42 @@ describe('the "signed in" hint cookie (issue #25: no needless 401)', () => {
     expect(watched.unexpected()).toEqual([]);
   });
 
+  it('a signed-in visitor of / sees the spinner, never the landing page, until they are on /home', async () => {
+    const { page } = watched;
+    await signUpThroughForm(page);
+    await page.waitForURL(`${baseUrl}/home`);
+    await dismissWelcome(page);
+    await page.waitForLoadState('networkidle');
+    // The user check is held back, as on a slow network: what the page shows meanwhile is what it painted first.
+    let answerUserCheck: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answerUserCheck = resolve));
+    await page.route('**/api/user', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/');
+    await page.getByRole('status', { name: 'Loading' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).isVisible()).toBe(false);
+    answerUserCheck();
+    await page.waitForURL(`${baseUrl}/home`);
+    await signedInShown(page);
+    expect(watched.unexpected()).toEqual([]);
+  });
+
+  it('the landing page is whole before any script runs: its HTML is built, not rendered in the browser', async () => {
+    const noScripts = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await noScripts.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: LANDING_HEADING }).waitFor();
+      expect(await page.getByRole('link', { name: 'Start Your Free Trial' }).count()).toBe(2);
+      expect(await page.getByRole('status', { name: 'Loading' }).isVisible()).toBe(false);
+    } finally {
+      await noScripts.close();
+    }
+  });
+
   it('a session that ended without a sign-out costs one 401, which clears the hint: the next load asks nothing', async () => {
     const { page, context } = watched;
     // The one user check of a session that ended is answered 401, on purpose here.

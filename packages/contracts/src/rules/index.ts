@@ -5,6 +5,7 @@ export * from './cycle';
 export * from './goals';
 export * from './import';
 export * from './inlinedReads';
+export * from './landingPage';
 export * from './names';
 export * from './passwords';
 export * from './plates';
