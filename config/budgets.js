@@ -7,10 +7,12 @@ const zlib = require('node:zlib');
 /** KB = 1024 bytes of gzip, as the api's `compression` middleware sends them (zlib level 6, its default). */
 const budgets = {
   /**
-   * Every script the landing page (`/`, an anonymous visitor) needs to render. The budget was 150; tightened to 100
-   * (issue #10: a budget beaten by far is tightened) since the standalone landing build needs about 86.
+   * Every script the landing page (`/`, an anonymous visitor) loads. The budget was 150; tightened to 100 (issue #10:
+   * a budget beaten by far is tightened) when the standalone landing build needed about 86, and to 10 since its HTML
+   * is rendered at build time and its one script (the signed-in check, the service worker's registration) is under
+   * 1 KB: room for that script to grow, none for React (react-dom alone is about 60).
    */
-  landingInitialJsKb: 100,
+  landingInitialJsKb: 10,
   /** Each remote's own scripts for its route (remoteEntry.js + its exposed module's chunks), shared singletons apart. */
   remoteOwnJsKb: 80,
   /**

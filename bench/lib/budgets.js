@@ -19,7 +19,7 @@ const number = (value, fallback) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 
 const BUDGETS = {
-  landingInitialJsKb: number(shared.landingInitialJsKb, 100),
+  landingInitialJsKb: number(shared.landingInitialJsKb, 10),
   remoteOwnJsKb: number(shared.remoteOwnJsKb, 80),
   landingLcpMs: 1500,
   homeReadyMs: 2500,
