@@ -550,18 +550,6 @@ function createWebpackConfig({ appDir, remote: remoteName }) {
   };
 }
 
-/**
- * The landing page as its own small page (docs/architecture.md, "Landing page"), for the landing budget
- * (docs/architecture.md, "Performance budgets"), served by the api for exactly `/`: react, react-dom, styled-components
- * and the landing components, with no module federation, no router, no query client and no remote map. Its links are
- * plain anchors: following one loads the app (the shell's index.html) at that page. Inside the app, client-side
- * navigation to `/` renders the same LandingPage from the shell's router. Not federated on purpose: it must never load
- * a remote, and the federation runtime alone would be a fifth of the budget.
- *
- * @param {object} options
- * @param {string} options.appDir the shell's folder (its src/landing/index.tsx)
- * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
- */
 /** Where the landing page's node build (its HTML renderer) goes: outside dist/, as nothing of it is served. */
 const LANDING_PRERENDER = 'landing-prerender';
 const prerenderDir = (appDir) => path.join(appDir, 'node_modules', '.cache', LANDING_PRERENDER);
@@ -598,8 +586,17 @@ function prerenderedLanding(appDir) {
 }
 
 /**
- * The landing page the api serves for exactly `/`: HTML rendered at build time (createLandingPrerenderConfig) with
- * one small script (src/landing/index.ts: the signed-in check and the service worker's registration), no React.
+ * The landing page as its own small page (docs/architecture.md, "Landing page"), served by the api for exactly `/`:
+ * HTML rendered at build time (createLandingPrerenderConfig) with one small script (src/landing/index.ts: the
+ * signed-in check and the service worker's registration), for the landing budget and Lighthouse's TBT on `/`
+ * (docs/architecture.md, "Performance budgets"). No React, module federation, router, query client or remote map in
+ * the browser. Its links are plain anchors: following one loads the app (the shell's index.html) at that page.
+ * Inside the app, client-side navigation to `/` renders the same LandingPage from the shell's router. Not federated
+ * on purpose: it must never load a remote.
+ *
+ * @param {object} options
+ * @param {string} options.appDir the shell's folder (its src/landing/)
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
  */
 function createLandingPageConfig({ appDir }) {
   return (_env, argv = {}) => {

@@ -11,6 +11,7 @@ const shell = createWebpackConfig({ appDir: __dirname });
 const prerender = createLandingPrerenderConfig({ appDir: __dirname });
 const landing = createLandingPageConfig({ appDir: __dirname });
 
-// The development server runs the shell alone: it renders the landing page at `/` itself.
+// The development server runs the shell alone: it renders the landing page at `/` itself. In production webpack
+// runs them in the order their `dependencies` give: the prerender, the landing page, the shell.
 module.exports = (env, argv = {}) =>
-  argv.mode === 'development' ? shell(env, argv) : [prerender(env, argv), landing(env, argv), shell(env, argv)];
+  argv.mode === 'development' ? shell(env, argv) : [shell(env, argv), landing(env, argv), prerender(env, argv)];

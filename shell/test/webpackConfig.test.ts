@@ -108,7 +108,11 @@ describe.each(REMOTES)('the $folder build', (remote) => {
 
 describe('the shell build', () => {
   // Production: the federated shell and its standalone landing page; development: the shell alone.
-  const [config, landing] = configOf('shell') as unknown as [Config, Config & { entry: Record<string, string> }];
+  const [config, landing, prerender] = configOf('shell') as unknown as [
+    Config,
+    Config & { entry: Record<string, string> },
+    Config,
+  ];
   const federation = federationOptions({ appPackage: require(path.join(root, 'shell/package.json')) });
 
   it('is a host with no compiled remotes, sharing the same singletons', () => {
@@ -135,8 +139,21 @@ describe('the shell build', () => {
     expect(config.output.clean).toEqual({ keep: expect.any(Function) });
   });
 
+  it('renders the landing page at build time with a node build of its own, outside dist/ (nothing of it is served)', () => {
+    expect(prerender).toMatchObject({
+      name: 'landing-prerender',
+      target: 'node20',
+      entry: { prerender: './src/landing/prerender.tsx' },
+      output: { path: path.join(root, 'shell/node_modules/.cache/landing-prerender'), library: { type: 'commonjs2' } },
+    });
+    // webpack runs the prerender first, then the landing page (which writes its HTML), then the shell (whose service
+    // worker precaches the landing page's files).
+    expect((landing as { dependencies?: string[] }).dependencies).toEqual(['landing-prerender']);
+    expect((config as { dependencies?: string[] }).dependencies).toEqual(['landing']);
+  });
+
   it('builds the landing page the api serves for / into dist/landing/, without module federation', () => {
-    expect(landing.entry).toEqual({ landing: './src/landing/index.tsx' });
+    expect(landing.entry).toEqual({ landing: './src/landing/index.ts' });
     expect(landing.output).toMatchObject({
       path: path.join(root, 'shell/dist/landing'),
       publicPath: '/landing/',
@@ -233,7 +250,8 @@ describe('the version of a remote build (REMOTE_VERSION, BUILD_LABEL)', () => {
 
 describe('production source maps', () => {
   it('builds source maps hidden (issue #23): written beside the bundles for error reports, named by none, precached by no worker', () => {
-    // The shell's production build and its landing page: the two configs of config/webpack.factory.js.
+    // The shell's production build, its landing page and the landing page's renderer (a node build, run once at
+    // build time and never served: no source map to keep).
     const configs = require(path.join(root, 'shell/webpack.config.js'))({}, { mode: 'production' }) as {
       name: string;
       devtool: string;
@@ -242,6 +260,7 @@ describe('production source maps', () => {
     expect(configs.map((config) => [config.name, config.devtool])).toEqual([
       ['shell', 'hidden-source-map'],
       ['landing', 'hidden-source-map'],
+      ['landing-prerender', false],
     ]);
     for (const remote of REMOTES) {
       expect((configOf(remote.folder) as unknown as { devtool: string }).devtool).toBe('hidden-source-map');
@@ -256,9 +275,15 @@ describe('production source maps', () => {
 
 describe('brotli twins (issue #25)', () => {
   type Plugin = { constructor: { name: string }; options?: { algorithm?: unknown; filename?: unknown; test?: RegExp } };
-  // The shell and its landing page in production; the shell alone in development (its dev server).
+  // The shell and its landing page in production (not the landing page's renderer, a node build run once at build
+  // time); the shell alone in development (its dev server).
   const shellConfigs = (mode: 'production' | 'development') =>
-    [require(path.join(root, 'shell/webpack.config.js'))({}, { mode })].flat() as { plugins: Plugin[] }[];
+    (
+      [require(path.join(root, 'shell/webpack.config.js'))({}, { mode })].flat() as {
+        name?: string;
+        plugins: Plugin[];
+      }[]
+    ).filter(({ name }) => name !== 'landing-prerender');
   const twinsOf = (plugins: Plugin[]) => plugins.filter((plugin) => plugin.constructor.name === 'CompressionPlugin');
 
   it('writes a brotli twin of each script, style sheet and JSON file in every production build, none in development', () => {
