@@ -240,6 +240,18 @@ the same build that gave 27-41 ms on the Intel machine, and 143-269 ms with the 
 static server instead of the api: the machine's, not the api's (its CPU benchmark index 2700-2950, as before).
 None of these is a figure of this table.
 
+Later on 2026-12-01 (at 4d06556): the landing page is HTML rendered when the shell is built (shell/src/landing/
+prerender.tsx: the same components through react-dom/server and styled-components' ServerStyleSheet), with one
+0.7 KB script (the signed-in check and the service worker's registration) instead of the 85 KB React build. Lighthouse
+on \`/\`, the same machine within the hour: TBT 393-493 ms, LCP 1.58-1.75 s, performance 87-90 before; TBT 32-125 ms,
+LCP 1.01-1.08 s, performance 99-100 after (this table's run is one of those). The landing LCP at 4x CPU went from
+about 1.0 s to 0.55 s. The app's routes are unchanged and over their budgets on this machine: in three runs that
+evening \`/auth\` TBT 56-422 ms, \`/home\` 150-586 ms, \`/progress\` 174-408 ms and LCP 2.66-3.33 s, with
+Lighthouse's CPU benchmark index moving from 1754 to 2951 between runs. Traced at 4x CPU (DevTools throttling),
+their main thread is the scripts' evaluation (main.js 140-155 ms, the shared libraries 175-187 ms, a remote's entry
+110 ms), the first render's commit with styled-components inserting its rules (67-115 ms) and the page's first layout
+(75-130 ms); Lighthouse's simulation places several of these after the first paint.
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
