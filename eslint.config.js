@@ -96,6 +96,19 @@ module.exports = defineConfig([
           ],
         },
       ],
+      // The theme is one constant: read it from the import (`${theme.space.sm}`), not through a function of the
+      // props. A styled component whose interpolations are all constants is static: styled-components hashes and
+      // injects its CSS once, where a function interpolation makes it rebuild and hash its CSS at every render
+      // of every element (issue #21, Lighthouse TBT).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'TaggedTemplateExpression ArrowFunctionExpression > ObjectPattern.params > Property[key.name="theme"]',
+          message:
+            "Use `theme` imported from '@hit/ui' in styles: a function of the props for a constant makes the component dynamic.",
+        },
+      ],
     },
   },
 ]);

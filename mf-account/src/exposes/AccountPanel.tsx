@@ -11,7 +11,7 @@ import {
   useSubscriptionStatus,
   useUser,
 } from '@hit/platform';
-import { Badge, BuildLabel, Button, Dialog, DialogActions, RestAlertSwitch, UpgradePrompt } from '@hit/ui';
+import { Badge, BuildLabel, Button, Dialog, DialogActions, RestAlertSwitch, UpgradePrompt, theme } from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
@@ -25,7 +25,7 @@ import { buildLabel, remoteVersion } from '../buildInfo';
 
 const Details = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
 
   /* Focused only on open (tabIndex -1), so a screen reader starts here; never a Tab stop, so no ring. */
@@ -34,48 +34,48 @@ const Details = styled.dl`
   }
 
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   dd {
-    margin: 0 0 ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    margin: 0 0 ${theme.space.xs};
+    font-weight: ${theme.fontWeights.bold};
     overflow-wrap: anywhere;
   }
 `;
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const LinkRow = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const ExternalLink = styled.a`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.md};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.md};
   /* Looks like the ghost Buttons beside it (Privacy Policy, Terms of Service): one row of equal links. */
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 
@@ -95,8 +95,8 @@ const PhoneSheetStyle = createGlobalStyle`
       max-height: 92vh;
       overflow-y: auto;
       border-bottom: 0;
-      border-radius: ${({ theme }) => `${theme.radii.lg} ${theme.radii.lg} 0 0`};
-      padding-bottom: calc(${({ theme }) => theme.space.lg} + env(safe-area-inset-bottom, 0px));
+      border-radius: ${theme.radii.lg} ${theme.radii.lg} 0 0;
+      padding-bottom: calc(${theme.space.lg} + env(safe-area-inset-bottom, 0px));
     }
   }
 `;

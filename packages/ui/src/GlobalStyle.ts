@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { theme } from './theme';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -8,23 +9,23 @@ export const GlobalStyle = createGlobalStyle`
   body {
     margin: 0;
     min-height: 100vh;
-    background: ${({ theme }) => theme.colors.background};
-    color: ${({ theme }) => theme.colors.text};
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    line-height: ${({ theme }) => theme.lineHeights.normal};
+    background: ${theme.colors.background};
+    color: ${theme.colors.text};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
+    line-height: ${theme.lineHeights.normal};
     -webkit-font-smoothing: antialiased;
   }
 
   h1, h2, h3, h4, p { margin: 0; }
-  h1, h2, h3, h4 { line-height: ${({ theme }) => theme.lineHeights.tight}; }
+  h1, h2, h3, h4 { line-height: ${theme.lineHeights.tight}; }
 
-  a { color: ${({ theme }) => theme.colors.accent}; }
+  a { color: ${theme.colors.accent}; }
 
   button, input, select, textarea { font: inherit; color: inherit; }
 
   :focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 

@@ -1,14 +1,14 @@
-import { Button, ButtonLink, Card, PageContainer } from '@hit/ui';
+import { Button, ButtonLink, Card, PageContainer, theme } from '@hit/ui';
 import styled from 'styled-components';
 
 const Message = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 export interface LoadFailedProps {

@@ -1,8 +1,8 @@
-import { ButtonLink, Card, PageContainer } from '@hit/ui';
+import { ButtonLink, Card, PageContainer, theme } from '@hit/ui';
 import styled from 'styled-components';
 
 const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export function NotFoundPage() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from '@hit/routing';
 import styled from 'styled-components';
 import { useWorkoutActive } from '@hit/platform';
-import { Button } from '@hit/ui';
+import { Button, theme } from '@hit/ui';
 import { applyUpdate, navigated, useUpdateAvailable } from './appUpdates';
 
 export const NEW_VERSION_TEXT = 'New version available';
@@ -12,25 +12,25 @@ export const RELOAD_LABEL = 'Reload';
 const Banner = styled.div`
   position: fixed;
   z-index: 900;
-  left: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
-  bottom: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-bottom, 0px));
+  left: ${theme.space.md};
+  right: ${theme.space.md};
+  bottom: calc(${theme.space.md} + env(safe-area-inset-bottom, 0px));
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.xs} ${theme.space.xs} ${theme.space.md}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xs} ${theme.space.xs} ${theme.space.xs} ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
+  box-shadow: ${theme.shadows.card};
+  font-size: ${theme.fontSizes.sm};
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     right: auto;
-    left: ${({ theme }) => theme.space.lg};
-    bottom: ${({ theme }) => theme.space.lg};
+    left: ${theme.space.lg};
+    bottom: ${theme.space.lg};
   }
 `;
 

@@ -1,32 +1,32 @@
 import styled from 'styled-components';
 import { useOutbox, useOutboxStatus, type RejectedOperation } from '@hit/platform';
-import { Alert, Button } from '@hit/ui';
+import { Alert, Button, theme } from '@hit/ui';
 import { pendingSetsText, rejectedFileName, rejectedText } from './syncStatusText';
 import { useOutboxSync } from './useOutboxSync';
 
 const Bar = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: 0 ${({ theme }) => theme.space.xl};
+  ${theme.media.tablet} {
+    padding: 0 ${theme.space.xl};
   }
 `;
 
 const Pending = styled.p`
-  margin-top: ${({ theme }) => theme.space.sm};
+  margin-top: ${theme.space.sm};
   justify-self: end;
-  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: ${theme.space.xxs} ${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Row = styled.div`
@@ -34,13 +34,13 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.xs};
 `;
 
 const Reasons = styled.ul`
-  margin: ${({ theme }) => `${theme.space.xs} 0 0`};
-  padding-left: ${({ theme }) => theme.space.lg};
+  margin: ${theme.space.xs} 0 0;
+  padding-left: ${theme.space.lg};
 `;
 
 /** The refused operations as a file, so what the api would not take is never lost with them. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, isNetworkFailure, toast } from '@hit/platform';
-import { Alert, Button, DialogActions, PasswordField } from '@hit/ui';
+import { Alert, Button, DialogActions, PasswordField, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { messageOf } from './accountApi';
 import {
@@ -21,7 +21,7 @@ import { useChangePassword } from './passwordApi';
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, isNetworkFailure, useDeleteAccount } from '@hit/platform';
-import { Alert, Button, DialogActions, PasswordField } from '@hit/ui';
+import { Alert, Button, DialogActions, PasswordField, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { messageOf } from './accountApi';
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Deleted = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   margin: 0;
   padding-left: 1.25rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** What the dialog says goes (docs/product-rules.md, "Your data and your account"). */

@@ -1,31 +1,31 @@
 import { useId, useState } from 'react';
 import type { ExportFormat } from '@hit/contracts';
 import { fetchNotingReachability, isNetworkFailure } from '@hit/platform';
-import { Alert, Button } from '@hit/ui';
+import { Alert, Button, theme } from '@hit/ui';
 import styled from 'styled-components';
 
 const Part = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Heading = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Note = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 /** Side by side where both labels fit (the dialog from tablets up), stacked on a phone's sheet. */
 const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 /** GET /api/export/csv and /json (the api's paths; the contracts' constants would bring zod into this bundle). */

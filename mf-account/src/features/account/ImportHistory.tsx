@@ -4,41 +4,41 @@ import styled from 'styled-components';
 import type { ImportBody, ImportPreview, ImportResult, WeightUnit, WorkoutDay } from '@hit/contracts';
 import { IMPORT_MAX_FILE_BYTES } from '@hit/contracts/rules';
 import { apiRequest, isNetworkFailure, queryKeys } from '@hit/platform';
-import { Alert, Button, DialogActions, Spinner } from '@hit/ui';
+import { Alert, Button, DialogActions, Spinner, theme } from '@hit/ui';
 import { messageOf } from './accountApi';
 
 const Stack = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
 `;
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   min-width: 0;
   label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
   }
   input,
   select {
     max-width: 100%;
-    min-height: ${({ theme }) => theme.layout.minTouchTarget};
+    min-height: ${theme.layout.minTouchTarget};
     font: inherit;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   select {
-    padding: 0 ${({ theme }) => theme.space.sm};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    padding: 0 ${theme.space.sm};
+    background: ${theme.colors.surfaceRaised};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
   }
 `;
 
 const Mapping = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-height: 40vh;
   overflow-y: auto;
   padding: 0;
@@ -46,8 +46,8 @@ const Mapping = styled.ul`
 `;
 
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const SKIP = 'skip';

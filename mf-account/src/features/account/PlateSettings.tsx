@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PlateSettingsBody } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS, type PlateSettings as Plates, type Unit } from '@hit/contracts/rules';
 import { isNetworkFailure, toast } from '@hit/platform';
-import { Alert, Button, DialogActions, Spinner, TextField, VisuallyHidden } from '@hit/ui';
+import { Alert, Button, DialogActions, Spinner, TextField, VisuallyHidden, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { messageOf } from './accountApi';
 import {
@@ -23,12 +23,12 @@ const UNITS: readonly Unit[] = ['lbs', 'kg'];
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 /** Empty, it takes no room in the form's grid but stays in the accessibility tree, so what it says next is read out. */
@@ -40,7 +40,7 @@ const LiveNote = styled(Note)`
 
 const Fieldset = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -49,14 +49,14 @@ const Fieldset = styled.fieldset`
 
 const Legend = styled.legend`
   padding: 0;
-  margin-bottom: ${({ theme }) => theme.space.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-bottom: ${theme.space.xs};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const UnitChoice = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const UnitOption = styled.label`
@@ -64,11 +64,11 @@ const UnitOption = styled.label`
   display: flex;
   align-items: center;
   justify-content: center;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  min-height: ${theme.layout.minTouchTarget};
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  font-weight: ${theme.fontWeights.bold};
   cursor: pointer;
   input {
     position: absolute;
@@ -78,12 +78,12 @@ const UnitOption = styled.label`
     cursor: pointer;
   }
   &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.accent};
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
+    background: ${theme.colors.accentSoft};
+    color: ${theme.colors.accent};
   }
   &:has(input:focus-visible) {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -91,7 +91,7 @@ const UnitOption = styled.label`
 const BarFields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: start;
 `;
 
@@ -101,13 +101,13 @@ const rowColumns = 'minmax(0, 1fr) minmax(0, 1fr) auto';
 const ColumnHeads = styled.div`
   display: grid;
   grid-template-columns: ${rowColumns};
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.xs};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   /* The remove column has a button, not a heading. */
   &::after {
     content: '';
-    width: ${({ theme }) => theme.layout.minTouchTarget};
+    width: ${theme.layout.minTouchTarget};
   }
 `;
 
@@ -116,34 +116,34 @@ const Rows = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Row = styled.li`
   display: grid;
   grid-template-columns: ${rowColumns};
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   align-items: center;
 `;
 
 const SmallInput = styled.input<{ $invalid: boolean }>`
   width: 100%;
   min-width: 0;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   font-variant-numeric: tabular-nums;
   &:focus-visible {
     outline-offset: 0;
-    border-color: ${({ theme }) => theme.colors.focus};
+    border-color: ${theme.colors.focus};
   }
 `;
 
 const RemoveButton = styled(Button)`
-  width: ${({ theme }) => theme.layout.minTouchTarget};
+  width: ${theme.layout.minTouchTarget};
   padding: 0;
 `;
 

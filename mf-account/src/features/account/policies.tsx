@@ -1,16 +1,17 @@
 import styled from 'styled-components';
+import { theme } from '@hit/ui';
 
 const Text = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-height: 60vh;
   overflow-y: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.55;
 
   h3 {
-    margin: ${({ theme }) => theme.space.xs} 0 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    margin: ${theme.space.xs} 0 0;
+    font-size: ${theme.fontSizes.md};
   }
   p,
   ul {

@@ -1,17 +1,18 @@
 import type { ComponentProps, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { theme } from '../theme';
 
 export type AlertVariant = 'destructive' | 'default';
 
 const AlertRoot = styled.div<{ $variant: AlertVariant }>`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: flex-start;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
   border: 1px solid;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  ${({ $variant, theme }) =>
+  font-size: ${theme.fontSizes.sm};
+  ${({ $variant }) =>
     $variant === 'destructive'
       ? css`
           background: ${theme.colors.dangerSurface};
@@ -32,7 +33,7 @@ const AlertRoot = styled.div<{ $variant: AlertVariant }>`
 `;
 
 const AlertTitle = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Icon = styled.svg`

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { createGlobalStyle } from 'styled-components';
+import { theme } from '../theme';
 
 /** The one corner stack every label goes into (a page can show two remotes: the dashboard and the account panel). */
 const STACK_ID = 'hit-build-labels';
@@ -11,27 +12,27 @@ const StackStyle = createGlobalStyle`
   #${STACK_ID} {
     position: fixed;
     z-index: 1100;
-    left: calc(env(safe-area-inset-left, 0px) + ${({ theme }) => theme.space.xs});
-    bottom: calc(env(safe-area-inset-bottom, 0px) + ${({ theme }) => theme.space.xs});
+    left: calc(env(safe-area-inset-left, 0px) + ${theme.space.xs});
+    bottom: calc(env(safe-area-inset-bottom, 0px) + ${theme.space.xs});
     display: flex;
     flex-direction: column;
     align-items: flex-start;
-    gap: ${({ theme }) => theme.space.xxs};
-    max-width: calc(100vw - 2 * ${({ theme }) => theme.space.xs});
+    gap: ${theme.space.xxs};
+    max-width: calc(100vw - 2 * ${theme.space.xs});
     pointer-events: none;
   }
 `;
 
 const Note = styled.div`
   max-width: 100%;
-  padding: 0.125rem ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  line-height: ${({ theme }) => theme.lineHeights.normal};
+  padding: 0.125rem ${theme.space.xs};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textMuted};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
+  line-height: ${theme.lineHeights.normal};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
+import { theme } from '../theme';
 
 const FOCUSABLE = [
   'a[href]',
@@ -55,7 +56,7 @@ const Backdrop = styled.div<{ $closing: boolean }>`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   overflow-y: auto;
   background: rgb(5 7 10 / 0.74);
   backdrop-filter: blur(2px);
@@ -77,16 +78,16 @@ const Panel = styled.div<{ $size: DialogSize }>`
   width: 100%;
   max-width: ${({ $size }) => widths[$size]};
   /* A dialog taller than the window scrolls inside, still centred (the account panel on a short laptop screen). */
-  max-height: calc(100dvh - 2 * ${({ theme }) => theme.space.md});
+  max-height: calc(100dvh - 2 * ${theme.space.md});
   overflow-y: auto;
   margin: auto;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space.md};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
   box-shadow: 0 24px 64px rgb(0 0 0 / 0.55);
   animation: ${rise} 200ms ease-out;
 
@@ -94,49 +95,49 @@ const Panel = styled.div<{ $size: DialogSize }>`
     outline: none;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
   }
 `;
 
 const Header = styled.div<{ $withClose: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   padding-right: ${({ $withClose }) => ($withClose ? '2.5rem' : '0')};
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Description = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Content = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const CloseButton = styled.button`
   position: absolute;
-  top: ${({ theme }) => theme.space.xs};
-  right: ${({ theme }) => theme.space.xs};
+  top: ${theme.space.xs};
+  right: ${theme.space.xs};
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${({ theme }) => theme.layout.minTouchTarget};
-  height: ${({ theme }) => theme.layout.minTouchTarget};
+  width: ${theme.layout.minTouchTarget};
+  height: ${theme.layout.minTouchTarget};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
   }
 `;
 
@@ -144,14 +145,14 @@ const CloseButton = styled.button`
 export const DialogActions = styled.div`
   display: flex;
   flex-direction: column-reverse;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.xs};
 
   & > * {
     width: 100%;
   }
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     flex-direction: row;
     justify-content: flex-end;
     & > * {

@@ -1,16 +1,17 @@
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 /** The main area of a screen: full width on phones, a centred column on wide screens. */
 export const PageContainer = styled.main`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.xl};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xl};
   }
 `;

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { TextField, type TextFieldProps } from './TextField';
+import { theme } from '../theme';
 
 const Toggle = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${({ theme }) => theme.layout.minTouchTarget};
-  height: ${({ theme }) => theme.layout.minTouchTarget};
+  width: ${theme.layout.minTouchTarget};
+  height: ${theme.layout.minTouchTarget};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 

@@ -1,9 +1,10 @@
 import type { RestAlertSetting } from '@hit/platform';
 import styled, { css } from 'styled-components';
+import { theme } from '../theme';
 
 const Root = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   width: 100%;
   text-align: left;
 `;
@@ -11,17 +12,17 @@ const Root = styled.div`
 const SwitchButton = styled.button`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   text-align: left;
   cursor: pointer;
   touch-action: manipulation;
@@ -29,7 +30,7 @@ const SwitchButton = styled.button`
     cursor: progress;
   }
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -39,9 +40,9 @@ const Track = styled.span<{ $on: boolean }>`
   flex: none;
   width: 44px;
   height: 26px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: 2px solid ${({ theme }) => theme.colors.textMuted};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.pill};
+  border: 2px solid ${theme.colors.textMuted};
+  background: ${theme.colors.surfaceRaised};
   transition: background 120ms ease;
   &::after {
     content: '';
@@ -51,10 +52,10 @@ const Track = styled.span<{ $on: boolean }>`
     width: 18px;
     height: 18px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.textMuted};
+    background: ${theme.colors.textMuted};
     transition: transform 120ms ease;
   }
-  ${({ $on, theme }) =>
+  ${({ $on }) =>
     $on &&
     css`
       border-color: ${theme.colors.accent};
@@ -67,8 +68,8 @@ const Track = styled.span<{ $on: boolean }>`
 `;
 
 const Note = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   text-align: left;
 `;
 

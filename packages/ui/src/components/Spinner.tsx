@@ -1,4 +1,5 @@
 import styled, { keyframes } from 'styled-components';
+import { theme } from '../theme';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
@@ -16,8 +17,8 @@ const Ring = styled.span<{ $size: SpinnerSize }>`
   width: ${({ $size }) => diameters[$size]};
   height: ${({ $size }) => diameters[$size]};
   border-radius: 50%;
-  border: 3px solid ${({ theme }) => theme.colors.border};
-  border-top-color: ${({ theme }) => theme.colors.accent};
+  border: 3px solid ${theme.colors.border};
+  border-top-color: ${theme.colors.accent};
   animation: ${spin} 0.8s linear infinite;
   @media (prefers-reduced-motion: reduce) {
     animation-duration: 2.4s;

@@ -1,18 +1,19 @@
 import type { ComponentProps } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 const StyledTextButton = styled.button`
   display: inline;
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.accent};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.accent};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: underline;
   text-underline-offset: 3px;
   cursor: pointer;
   &:hover:not(:disabled) {
-    color: ${({ theme }) => theme.colors.accentHover};
+    color: ${theme.colors.accentHover};
   }
   &:disabled {
     opacity: 0.5;

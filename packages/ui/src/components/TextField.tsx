@@ -1,15 +1,16 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme';
 
 const Field = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
 `;
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 const InputRow = styled.div`
@@ -20,25 +21,25 @@ const InputRow = styled.div`
 
 const Input = styled.input<{ $invalid: boolean; $withAdornment: boolean }>`
   width: 100%;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  padding-right: ${({ $withAdornment, theme }) => ($withAdornment ? '3rem' : theme.space.sm)};
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
+  padding-right: ${({ $withAdornment }) => ($withAdornment ? '3rem' : theme.space.sm)};
+  background: ${theme.colors.background};
+  border: 1px solid ${({ $invalid }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
   transition: border-color 120ms ease;
 
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     opacity: 0.8;
   }
   &:hover:not(:disabled) {
-    border-color: ${({ theme }) => theme.colors.textMuted};
+    border-color: ${theme.colors.textMuted};
   }
   &:focus-visible {
     outline-offset: 0;
-    border-color: ${({ theme }) => theme.colors.focus};
+    border-color: ${theme.colors.focus};
   }
   &:disabled {
     opacity: 0.6;
@@ -48,19 +49,19 @@ const Input = styled.input<{ $invalid: boolean; $withAdornment: boolean }>`
 
 const Adornment = styled.div`
   position: absolute;
-  right: ${({ theme }) => theme.space.xxs};
+  right: ${theme.space.xxs};
   display: flex;
 `;
 
 const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const ErrorText = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.dangerText};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.dangerText};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {

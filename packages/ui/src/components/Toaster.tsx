@@ -1,5 +1,6 @@
 import { pauseToast, resumeToast, useToast, type ToastVariant } from '@hit/platform';
 import styled, { css, keyframes } from 'styled-components';
+import { theme } from '../theme';
 
 const enter = keyframes`
   from { opacity: 0; transform: translateY(-12px); }
@@ -11,37 +12,37 @@ const enter = keyframes`
 const Viewport = styled.div`
   position: fixed;
   z-index: 1000;
-  left: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
-  top: calc(${({ theme }) => theme.space.md} + env(safe-area-inset-top, 0px));
+  left: ${theme.space.md};
+  right: ${theme.space.md};
+  top: calc(${theme.space.md} + env(safe-area-inset-top, 0px));
   display: flex;
   justify-content: center;
   pointer-events: none;
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     top: auto;
     left: auto;
-    right: ${({ theme }) => theme.space.lg};
-    bottom: ${({ theme }) => theme.space.lg};
+    right: ${theme.space.lg};
+    bottom: ${theme.space.lg};
     width: 24rem;
   }
 `;
 
 const variantStyles = {
   default: css`
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border-color: ${({ theme }) => theme.colors.border};
-    --toast-icon: ${({ theme }) => theme.colors.focus};
+    background: ${theme.colors.surfaceRaised};
+    border-color: ${theme.colors.border};
+    --toast-icon: ${theme.colors.focus};
   `,
   success: css`
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border-color: ${({ theme }) => theme.colors.success};
-    --toast-icon: ${({ theme }) => theme.colors.success};
+    background: ${theme.colors.surfaceRaised};
+    border-color: ${theme.colors.success};
+    --toast-icon: ${theme.colors.success};
   `,
   destructive: css`
-    background: ${({ theme }) => theme.colors.dangerSurface};
-    border-color: ${({ theme }) => theme.colors.danger};
-    --toast-icon: ${({ theme }) => theme.colors.dangerText};
+    background: ${theme.colors.dangerSurface};
+    border-color: ${theme.colors.danger};
+    --toast-icon: ${theme.colors.dangerText};
   `,
 };
 
@@ -50,13 +51,13 @@ const ToastRoot = styled.div<{ $variant: ToastVariant }>`
   width: 100%;
   display: grid;
   grid-template-columns: auto 1fr auto;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: start;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   border: 1px solid;
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.md};
+  box-shadow: ${theme.shadows.card};
+  color: ${theme.colors.text};
   animation: ${enter} 180ms ease-out;
   ${({ $variant }) => variantStyles[$variant]}
 `;
@@ -67,13 +68,13 @@ const Icon = styled.svg`
 `;
 
 const Title = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Description = styled.p`
-  margin-top: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-top: ${theme.space.xxs};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const Close = styled.button`
@@ -84,12 +85,12 @@ const Close = styled.button`
   height: 32px;
   margin: -6px -6px 0 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     background: rgb(255 255 255 / 0.06);
   }
 `;

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from './Button';
+import { theme } from '../theme';
 
 /** What Premium unlocks (docs/product-rules.md, "Screens and routes"). */
 export const PREMIUM_BENEFITS = [
@@ -11,7 +12,7 @@ export const PREMIUM_BENEFITS = [
 const Root = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   text-align: center;
 `;
 
@@ -23,46 +24,46 @@ const Emblem = styled.div`
   width: 3.5rem;
   height: 3.5rem;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Description = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Benefits = styled.ul`
   list-style: none;
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   text-align: left;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 `;
 
 const Benefit = styled.li`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
   }
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 export interface UpgradePromptProps {

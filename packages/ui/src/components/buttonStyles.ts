@@ -1,6 +1,7 @@
 // The look of a Button, apart from what the element is: no router here, so a page without one (the
 // standalone landing page) can use it too.
 import { css } from 'styled-components';
+import { theme } from '../theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -20,32 +21,32 @@ export interface ButtonStyleProps {
 
 const variants = {
   primary: css`
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.onAccent};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.onAccent};
     &:hover:not(:disabled) {
-      background: ${({ theme }) => theme.colors.accentHover};
+      background: ${theme.colors.accentHover};
     }
   `,
   secondary: css`
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
-    border-color: ${({ theme }) => theme.colors.border};
+    background: ${theme.colors.surfaceRaised};
+    color: ${theme.colors.text};
+    border-color: ${theme.colors.border};
     &:hover:not(:disabled) {
-      border-color: ${({ theme }) => theme.colors.textMuted};
+      border-color: ${theme.colors.textMuted};
     }
   `,
   ghost: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
     &:hover:not(:disabled) {
-      background: ${({ theme }) => theme.colors.surfaceRaised};
+      background: ${theme.colors.surfaceRaised};
     }
   `,
   danger: css`
-    background: ${({ theme }) => theme.colors.danger};
-    color: ${({ theme }) => theme.colors.onDanger};
+    background: ${theme.colors.danger};
+    color: ${theme.colors.onDanger};
     &:hover:not(:disabled) {
-      background: ${({ theme }) => theme.colors.dangerHover};
+      background: ${theme.colors.dangerHover};
     }
   `,
 };
@@ -53,18 +54,18 @@ const variants = {
 const sizes = {
   sm: css`
     min-height: 36px;
-    padding: 0 ${({ theme }) => theme.space.sm};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: 0 ${theme.space.sm};
+    font-size: ${theme.fontSizes.sm};
   `,
   md: css`
-    min-height: ${({ theme }) => theme.layout.minTouchTarget};
-    padding: 0 ${({ theme }) => theme.space.lg};
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    min-height: ${theme.layout.minTouchTarget};
+    padding: 0 ${theme.space.lg};
+    font-size: ${theme.fontSizes.md};
   `,
   lg: css`
     min-height: 52px;
-    padding: 0 ${({ theme }) => theme.space.xl};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    padding: 0 ${theme.space.xl};
+    font-size: ${theme.fontSizes.lg};
   `,
 };
 
@@ -73,11 +74,11 @@ export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.md};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
   cursor: pointer;
   transition:

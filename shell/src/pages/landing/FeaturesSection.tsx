@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import { ChartIcon, TargetIcon, TimerIcon, TipIcon, TrendIcon, TrophyIcon } from './icons';
 import { Container, Eyebrow, IconTile, Section, SectionIntro, SectionLead, SectionTitle } from './layout';
+import { theme } from '@hit/ui';
 
 const features: { Icon: ComponentType; title: string; text: string }[] = [
   {
@@ -41,22 +42,22 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 18rem), 1fr));
 
-  ${({ theme }) => theme.media.desktop} {
-    gap: ${({ theme }) => theme.space.lg};
+  ${theme.media.desktop} {
+    gap: ${theme.space.lg};
   }
 `;
 
 const FeatureCard = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
   transition:
     border-color 160ms ease,
     transform 160ms ease;
@@ -68,13 +69,13 @@ const FeatureCard = styled.li`
 `;
 
 const FeatureTitle = styled.h3`
-  margin-top: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-top: ${theme.space.xs};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const FeatureText = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 export function FeaturesSection() {

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { ArrowRightIcon } from './icons';
 import { LandingButtonLink } from './links';
 import { Container, Section, SectionLead, SectionTitle } from './layout';
+import { theme } from '@hit/ui';
 
 const Panel = styled.div`
   position: relative;
@@ -9,17 +10,15 @@ const Panel = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xxl} ${theme.space.md};
   text-align: center;
   border-radius: 24px;
   border: 1px solid rgb(255 122 47 / 0.4);
-  background:
-    radial-gradient(36rem 18rem at 50% 0%, rgb(255 122 47 / 0.22), transparent 70%),
-    ${({ theme }) => theme.colors.surface};
+  background: radial-gradient(36rem 18rem at 50% 0%, rgb(255 122 47 / 0.22), transparent 70%), ${theme.colors.surface};
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.xxxl} ${({ theme }) => theme.space.xxl};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xxxl} ${theme.space.xxl};
   }
 `;
 
@@ -28,7 +27,7 @@ const Lead = styled(SectionLead)`
 `;
 
 const Action = styled.div`
-  margin-top: ${({ theme }) => theme.space.xs};
+  margin-top: ${theme.space.xs};
   width: 100%;
   display: flex;
   justify-content: center;

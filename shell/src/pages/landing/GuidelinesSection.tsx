@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Container, Eyebrow, Section, SectionIntro, SectionLead, SectionTitle } from './layout';
+import { theme } from '@hit/ui';
 
 // The guidelines (docs/product-rules.md, "Screens and routes"), as the numbers a lifter remembers.
 const guidelines = [
@@ -13,13 +14,13 @@ const guidelines = [
 const Figures = styled.dl`
   margin: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   grid-template-columns: repeat(2, minmax(0, 1fr));
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: repeat(5, minmax(0, 1fr));
   }
 `;
@@ -28,30 +29,30 @@ const Figure = styled.div`
   display: flex;
   flex-direction: column-reverse;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
-  border-left: 3px solid ${({ theme }) => theme.colors.accent};
-  background: linear-gradient(90deg, ${({ theme }) => theme.colors.surface}, transparent);
-  border-radius: 0 ${({ theme }) => theme.radii.md} ${({ theme }) => theme.radii.md} 0;
+  gap: ${theme.space.xxs};
+  padding: ${theme.space.lg} ${theme.space.md};
+  border-left: 3px solid ${theme.colors.accent};
+  background: linear-gradient(90deg, ${theme.colors.surface}, transparent);
+  border-radius: 0 ${theme.radii.md} ${theme.radii.md} 0;
 
   /* The last of an odd count spans the row on phones, so the grid ends square. */
   &:last-child:nth-child(odd) {
     grid-column: 1 / -1;
   }
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     &:last-child:nth-child(odd) {
       grid-column: auto;
     }
   }
 
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
   }
   dd {
     margin: 0;
     font-size: clamp(1.75rem, 1.4rem + 1.5vw, 2.25rem);
-    font-weight: ${({ theme }) => theme.fontWeights.black};
+    font-weight: ${theme.fontWeights.black};
     letter-spacing: -0.02em;
     font-variant-numeric: tabular-nums;
   }

@@ -2,29 +2,30 @@ import styled from 'styled-components';
 import { ArrowRightIcon, CheckIcon, TrendIcon } from './icons';
 import { LandingButtonLink } from './links';
 import { Container } from './layout';
+import { theme } from '@hit/ui';
 
 const Hero = styled.section`
   position: relative;
   overflow: hidden;
-  padding: ${({ theme }) => theme.space.xxl} 0 ${({ theme }) => theme.space.xxxl};
+  padding: ${theme.space.xxl} 0 ${theme.space.xxxl};
   /* A warm glow behind the headline and a faint training-log grid: depth without an image to download. */
   background:
     radial-gradient(60rem 30rem at 15% -10%, rgb(255 122 47 / 0.16), transparent 60%),
     radial-gradient(40rem 24rem at 95% 20%, rgb(143 199 255 / 0.07), transparent 60%);
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     padding: 4rem 0 5rem;
   }
 `;
 
 const Layout = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxl};
+  gap: ${theme.space.xxl};
   align-items: center;
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: minmax(0, 1.2fr) minmax(0, 0.8fr);
-    gap: ${({ theme }) => theme.space.xxl};
+    gap: ${theme.space.xxl};
   }
 `;
 
@@ -32,25 +33,25 @@ const Copy = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const Pill = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.xxs} ${theme.space.sm};
   border: 1px solid rgb(255 122 47 / 0.35);
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Headline = styled.h1`
   font-size: clamp(2.25rem, 1.5rem + 3.4vw, 3.75rem);
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-weight: ${theme.fontWeights.black};
   line-height: 1.04;
   letter-spacing: -0.035em;
   text-wrap: balance;
@@ -59,12 +60,12 @@ const Headline = styled.h1`
 /** The product words on a line of their own, in the accent colour. */
 const Highlight = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
 `;
 
 const Lead = styled.p`
   max-width: 34rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   font-size: clamp(1.075rem, 1rem + 0.4vw, 1.25rem);
   text-wrap: pretty;
 `;
@@ -72,14 +73,14 @@ const Lead = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
 
   & > * {
     flex: 1 1 14rem;
     white-space: nowrap;
   }
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     width: auto;
     & > * {
       flex: 0 0 auto;
@@ -92,18 +93,18 @@ const SecondaryAction = styled.a`
   align-items: center;
   justify-content: center;
   min-height: 52px;
-  padding: 0 ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: 0 ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
   transition:
     border-color 120ms ease,
     background-color 120ms ease;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
+    border-color: ${theme.colors.textMuted};
     background: rgb(255 255 255 / 0.03);
   }
 `;
@@ -111,11 +112,11 @@ const SecondaryAction = styled.a`
 const TrialNote = styled.p`
   display: inline-flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   svg {
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
     flex: none;
     margin-top: 1px;
   }
@@ -133,91 +134,87 @@ const Preview = styled.div`
 `;
 
 const Phone = styled.div`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
   border-radius: 24px;
   box-shadow:
     0 30px 80px rgb(0 0 0 / 0.55),
     0 0 0 6px rgb(255 255 255 / 0.025);
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.lg};
+  ${theme.media.tablet} {
+    padding: ${theme.space.lg};
   }
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const PreviewTop = styled.div`
   display: flex;
   justify-content: space-between;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const DayName = styled.div`
-  font-weight: ${({ theme }) => theme.fontWeights.black};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.black};
+  font-size: ${theme.fontSizes.md};
   white-space: nowrap;
 
-  ${({ theme }) => theme.media.tablet} {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+  ${theme.media.tablet} {
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
 const Muted = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Chip = styled.span`
-  padding: 2px ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: 2px ${theme.space.xs};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.bold};
   white-space: nowrap;
 `;
 
 const Bar = styled.div`
   height: 6px;
   border-radius: 3px;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  background: ${theme.colors.surfaceRaised};
   &::after {
     content: '';
     display: block;
     width: 58%;
     height: 100%;
     border-radius: inherit;
-    background: linear-gradient(
-      90deg,
-      ${({ theme }) => theme.colors.accent},
-      ${({ theme }) => theme.colors.accentHover}
-    );
+    background: linear-gradient(90deg, ${theme.colors.accent}, ${theme.colors.accentHover});
   }
 `;
 
 const Exercise = styled.div`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  padding: ${theme.space.md};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const SetRow = styled.div<{ $state: 'done' | 'active' }>`
   display: grid;
   grid-template-columns: 1fr auto 28px;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  background: ${({ $state, theme }) => ($state === 'active' ? theme.colors.accentSoft : theme.colors.surface)};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
+  background: ${({ $state }) => ($state === 'active' ? theme.colors.accentSoft : theme.colors.surface)};
   border: 1px solid ${({ $state }) => ($state === 'active' ? 'rgb(255 122 47 / 0.45)' : 'transparent')};
   font-variant-numeric: tabular-nums;
 `;
@@ -229,18 +226,18 @@ const SetTick = styled.span<{ $done: boolean }>`
   width: 24px;
   height: 24px;
   border-radius: 50%;
-  background: ${({ $done, theme }) => ($done ? theme.colors.success : 'transparent')};
-  border: 2px solid ${({ $done, theme }) => ($done ? theme.colors.success : theme.colors.accent)};
-  color: ${({ theme }) => theme.colors.background};
+  background: ${({ $done }) => ($done ? theme.colors.success : 'transparent')};
+  border: 2px solid ${({ $done }) => ($done ? theme.colors.success : theme.colors.accent)};
+  color: ${theme.colors.background};
 `;
 
 const Timer = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
 `;
 
 const Ring = styled.div`
@@ -249,10 +246,7 @@ const Ring = styled.div`
   width: 64px;
   height: 64px;
   border-radius: 50%;
-  background: conic-gradient(
-    ${({ theme }) => theme.colors.accent} 0 78%,
-    ${({ theme }) => theme.colors.border} 78% 100%
-  );
+  background: conic-gradient(${theme.colors.accent} 0 78%, ${theme.colors.border} 78% 100%);
   display: grid;
   place-items: center;
   &::before {
@@ -260,38 +254,38 @@ const Ring = styled.div`
     position: absolute;
     inset: 6px;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
+    background: ${theme.colors.surfaceRaised};
   }
   span {
     position: relative;
-    font-weight: ${({ theme }) => theme.fontWeights.black};
+    font-weight: ${theme.fontWeights.black};
     font-variant-numeric: tabular-nums;
   }
 `;
 
 const Floating = styled.div`
   position: absolute;
-  right: ${({ theme }) => theme.space.md};
+  right: ${theme.space.md};
   bottom: 0;
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   max-width: 16rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.success};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.success};
   box-shadow: 0 16px 40px rgb(0 0 0 / 0.5);
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   svg {
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
     flex: none;
   }
   strong {
     display: block;
   }
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     right: -1.5rem;
   }
 `;

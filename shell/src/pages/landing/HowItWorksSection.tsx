@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Container, Eyebrow, Section, SectionIntro, SectionLead, SectionTitle } from './layout';
+import { theme } from '@hit/ui';
 
 const routine = [
   { day: 'Day 1', muscles: 'Chest & back' },
@@ -8,9 +9,9 @@ const routine = [
 ];
 
 const Band = styled(Section)`
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Steps = styled.ol`
@@ -18,12 +19,12 @@ const Steps = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   counter-reset: step;
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
-    gap: ${({ theme }) => theme.space.lg};
+    gap: ${theme.space.lg};
   }
 `;
 
@@ -31,11 +32,11 @@ const Step = styled.li`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  border: 1px solid ${theme.colors.border};
   counter-increment: step;
 
   &::before {
@@ -46,20 +47,20 @@ const Step = styled.li`
     width: 2.5rem;
     height: 2.5rem;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.accent};
-    color: ${({ theme }) => theme.colors.onAccent};
-    font-weight: ${({ theme }) => theme.fontWeights.black};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    background: ${theme.colors.accent};
+    color: ${theme.colors.onAccent};
+    font-weight: ${theme.fontWeights.black};
+    font-size: ${theme.fontSizes.lg};
   }
 `;
 
 const StepTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const StepText = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Days = styled.ul`
@@ -68,20 +69,20 @@ const Days = styled.ul`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const DayRow = styled.li`
   display: flex;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
 
   strong {
     min-width: 3.25rem;
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 

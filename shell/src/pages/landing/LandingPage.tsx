@@ -9,12 +9,13 @@ import { Container } from './layout';
 import { LandingLinkContext, type LandingLinkComponent } from './links';
 import { SiteHeader } from './SiteHeader';
 import { WhyChooseSection } from './WhyChooseSection';
+import { theme } from '@hit/ui';
 
 const Footer = styled.footer`
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space.xl} 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-top: 1px solid ${theme.colors.border};
+  padding: ${theme.space.xl} 0;
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const FooterInner = styled(Container)`
@@ -22,15 +23,15 @@ const FooterInner = styled(Container)`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const FooterBrand = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 /**

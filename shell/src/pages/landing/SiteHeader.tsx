@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { LogoMark } from './icons';
 import { Container } from './layout';
 import { LandingLink } from './links';
+import { theme } from '@hit/ui';
 
 const Bar = styled.header`
   position: sticky;
@@ -22,31 +23,31 @@ const Inner = styled(Container)`
 const Brand = styled(LandingLink)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  gap: ${theme.space.xs};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.black};
+  font-size: ${theme.fontSizes.lg};
   letter-spacing: -0.01em;
   text-decoration: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
 `;
 
 const SignIn = styled(LandingLink)`
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
   transition:
     border-color 120ms ease,
     background-color 120ms ease;
   &:hover {
-    border-color: ${({ theme }) => theme.colors.textMuted};
-    background: ${({ theme }) => theme.colors.surface};
+    border-color: ${theme.colors.textMuted};
+    background: ${theme.colors.surface};
   }
 `;
 

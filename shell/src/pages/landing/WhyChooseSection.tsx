@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { CheckIcon } from './icons';
 import { Container, Eyebrow, Section, SectionLead, SectionTitle } from './layout';
+import { theme } from '@hit/ui';
 
 const reasons = [
   'Workouts that respect your time: one all-out working set per exercise',
@@ -12,20 +13,18 @@ const reasons = [
 ];
 
 const Band = styled(Section)`
-  background:
-    radial-gradient(40rem 20rem at 0% 0%, rgb(255 122 47 / 0.08), transparent 70%),
-    ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: radial-gradient(40rem 20rem at 0% 0%, rgb(255 122 47 / 0.08), transparent 70%), ${theme.colors.surface};
+  border-top: 1px solid ${theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const Layout = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space.xl};
+  gap: ${theme.space.xl};
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: minmax(0, 0.8fr) minmax(0, 1.2fr);
-    gap: ${({ theme }) => theme.space.xxxl};
+    gap: ${theme.space.xxxl};
     align-items: start;
   }
 `;
@@ -33,7 +32,7 @@ const Layout = styled(Container)`
 const Intro = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Reasons = styled.ul`
@@ -41,22 +40,22 @@ const Reasons = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: ${({ theme }) => theme.space.md};
+    gap: ${theme.space.md};
   }
 `;
 
 const Reason = styled.li`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${theme.space.md};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Tick = styled.span`
@@ -67,8 +66,8 @@ const Tick = styled.span`
   width: 28px;
   height: 28px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
 `;
 
 export function WhyChooseSection() {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { ChartMeasure } from './WeightProgressionChart';
+import { theme } from '@hit/ui';
 
 const OPTIONS: { value: ChartMeasure; label: string }[] = [
   { value: 'weight', label: 'Weight' },
@@ -11,43 +12,43 @@ const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Label = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const Segments = styled.div`
   display: inline-flex;
   padding: 2px;
   gap: 2px;
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${theme.colors.background};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 `;
 
 const Segment = styled.button`
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
   background: transparent;
   cursor: pointer;
   &[aria-pressed='true'] {
-    color: ${({ theme }) => theme.colors.onAccent};
-    background: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.onAccent};
+    background: ${theme.colors.accent};
   }
   &:hover:not([aria-pressed='true']) {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

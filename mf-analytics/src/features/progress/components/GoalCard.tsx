@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Goal, ProgressEntry, UpdateGoalBody } from '@hit/contracts';
-import { Alert, Badge, Button, Dialog, DialogActions } from '@hit/ui';
+import { Alert, Badge, Button, Dialog, DialogActions, theme } from '@hit/ui';
 import { goalErrorMessage, useDeleteGoal, useUpdateGoal } from '../api/goals';
 import {
   formatDate,
@@ -17,11 +17,11 @@ import { GoalForm } from './GoalForm';
 const Item = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
   overflow-wrap: anywhere;
 `;
@@ -36,42 +36,42 @@ const Head = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Name = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Target = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Muted = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const BarRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Track = styled.div`
   flex: 1;
   height: 0.625rem;
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.background};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${theme.colors.background};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.pill};
 `;
 
 const Fill = styled.div<{ $achieved: boolean }>`
   height: 100%;
-  background: ${({ $achieved, theme }) => ($achieved ? theme.colors.success : theme.colors.accent)};
+  background: ${({ $achieved }) => ($achieved ? theme.colors.success : theme.colors.accent)};
   border-radius: inherit;
 `;
 
@@ -79,13 +79,13 @@ const Percent = styled.span`
   flex: none;
   min-width: 3.5ch;
   text-align: right;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 function formValuesOf(goal: Goal): GoalFormValues {

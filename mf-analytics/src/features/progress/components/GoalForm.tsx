@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { GOAL_REPS_MAX, GOAL_REPS_MIN } from '@hit/contracts/rules';
-import { Alert, Button, TextField } from '@hit/ui';
+import { Alert, Button, TextField, theme } from '@hit/ui';
 import { validateGoalForm, type GoalFormErrors, type GoalFormValues } from '../logic';
 import type { ExerciseOption } from './analyticsTypes';
 import { UNIT_LABELS } from './unitLabels';
@@ -11,27 +11,27 @@ import { SelectField, TwoColumns } from './formParts';
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.md};
+  padding: ${theme.space.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
 `;
 
 const Heading = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column-reverse;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   & > * {
     width: 100%;
   }
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     flex-direction: row;
     justify-content: flex-end;
     & > * {

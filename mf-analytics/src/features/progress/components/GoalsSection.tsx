@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Goal, ProgressEntry, WeightUnit } from '@hit/contracts';
 import { GOAL_REPS_DEFAULT } from '@hit/contracts/rules';
-import { Button, Spinner } from '@hit/ui';
+import { Button, Spinner, theme } from '@hit/ui';
 import { goalErrorMessage, useCreateGoal } from '../api/goals';
 import type { GoalFormValues } from '../logic';
 import type { ExerciseOption } from './analyticsTypes';
@@ -17,7 +17,7 @@ const NO_GOALS: Goal[] = [];
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const List = styled.ul`
@@ -26,8 +26,8 @@ const List = styled.ul`
   padding: 0;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
@@ -36,8 +36,8 @@ const Status = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const SetGoalRow = styled.div`
@@ -45,7 +45,7 @@ const SetGoalRow = styled.div`
   & > * {
     width: 100%;
   }
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     & > * {
       width: auto;
     }

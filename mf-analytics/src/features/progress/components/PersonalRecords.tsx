@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { formatDate } from '../logic';
 import type { ExerciseRecord } from './analyticsTypes';
 import { Message } from './chartParts';
+import { theme } from '@hit/ui';
 
 const List = styled.ul`
   list-style: none;
@@ -9,11 +10,11 @@ const List = styled.ul`
   padding: 0;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
@@ -21,28 +22,28 @@ const List = styled.ul`
 const Item = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.xs};
+  padding: ${theme.space.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
   overflow-wrap: anywhere;
 `;
 
 const Name = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
@@ -50,14 +51,14 @@ const Facts = styled.dl`
 `;
 
 const Value = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Detail = styled.span`
   display: block;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 /**

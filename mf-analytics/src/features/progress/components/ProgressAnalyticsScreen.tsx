@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { useAccess } from '@hit/platform';
-import { Button, ButtonLink, Card, PageContainer, Spinner } from '@hit/ui';
+import { Button, ButtonLink, Card, PageContainer, Spinner, theme } from '@hit/ui';
 import { deriveAnalytics, exerciseColor, type ExerciseFilter } from '../logic';
 import { useGoals } from '../api/goals';
 import { useProgress } from '../hooks/useProgress';
@@ -22,7 +22,7 @@ export const TIP_TEXT = 'Complete 3–4 workout cycles (9–12 sessions) for mea
 const Screen = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   min-width: 0;
   max-width: 100%;
   overflow-x: hidden;
@@ -32,28 +32,28 @@ const Header = styled.header`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.black};
+  line-height: ${theme.lineHeights.tight};
 `;
 
 const Tip = styled.p`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-left: 3px solid ${({ theme }) => theme.colors.accent};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space.sm} ${theme.space.md};
+  border-left: 3px solid ${theme.colors.accent};
+  background: ${theme.colors.accentSoft};
+  border-radius: ${theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Charts = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
-  ${({ theme }) => theme.media.desktop} {
+  gap: ${theme.space.md};
+  ${theme.media.desktop} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
@@ -62,13 +62,13 @@ const Centered = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.xl} 0;
+  gap: ${theme.space.sm};
+  padding: ${theme.space.xl} 0;
   text-align: center;
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 function parseFilter(value: string): ExerciseFilter {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, type BadgeVariant } from '@hit/ui';
+import { Badge, type BadgeVariant, theme } from '@hit/ui';
 import type { Recommendation } from './analyticsTypes';
 import { Message } from './chartParts';
 
@@ -9,29 +9,29 @@ const List = styled.ul`
   padding: 0;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Item = styled.li`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
 `;
 
 const Icon = styled.span`
   flex: none;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   line-height: 1.2;
 `;
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   min-width: 0;
   overflow-wrap: anywhere;
 `;
@@ -40,13 +40,13 @@ const Head = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.xs};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Detail = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const ICONS: Record<string, string> = { 'trending-up': '↑', 'trending-down': '↓', check: '✓' };

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { formatSigned } from '../logic';
 import type { AnalyticsSummary } from './analyticsTypes';
+import { theme } from '@hit/ui';
 
 const Grid = styled.ul`
   list-style: none;
@@ -8,8 +9,8 @@ const Grid = styled.ul`
   padding: 0;
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
   }
 `;
@@ -17,22 +18,22 @@ const Grid = styled.ul`
 const Tile = styled.li`
   display: flex;
   flex-direction: column-reverse;
-  gap: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => theme.space.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space.xxs};
+  padding: ${theme.space.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   min-width: 0;
 `;
 
 const Label = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Value = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
   overflow-wrap: anywhere;
 `;
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useNavigate } from '@hit/routing';
 import styled from 'styled-components';
 import { useCheckout } from '@hit/platform';
-import { UpgradePrompt } from '@hit/ui';
+import { UpgradePrompt, theme } from '@hit/ui';
 
 export const GATE_TITLE = 'Free Trial Expired';
 export const GATE_DESCRIPTION =
@@ -15,7 +15,7 @@ const Backdrop = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   background: rgb(0 0 0 / 0.7);
   overflow-y: auto;
 `;
@@ -23,11 +23,11 @@ const Backdrop = styled.div`
 const Panel = styled.div`
   width: 100%;
   max-width: 28rem;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space.lg};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
   &:focus {
     outline: none;
   }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VisuallyHidden } from '@hit/ui';
+import { VisuallyHidden, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
@@ -39,17 +39,17 @@ export interface WeightProgressionChartProps {
 
 const Legend = styled.ul`
   list-style: none;
-  margin: ${({ theme }) => theme.space.sm} 0 0;
+  margin: ${theme.space.sm} 0 0;
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.xs} ${theme.space.md};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   li {
     display: inline-flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space.xxs};
+    gap: ${theme.space.xxs};
     min-width: 0;
     overflow-wrap: anywhere;
   }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@hit/ui';
 
 /** Chart margins: room for the y tick labels on the left and the x labels below. */
 export const MARGIN = { top: 16, right: 16, bottom: 36, left: 44 } as const;
@@ -20,14 +21,14 @@ export const ChartBox = styled.div`
     overflow: visible;
   }
   text {
-    fill: ${({ theme }) => theme.colors.textMuted};
+    fill: ${theme.colors.textMuted};
     font-size: 11px;
   }
   circle:focus {
     outline: none;
   }
   circle:focus-visible {
-    stroke: ${({ theme }) => theme.colors.focus};
+    stroke: ${theme.colors.focus};
     stroke-width: 3px;
   }
 `;
@@ -36,12 +37,12 @@ const TooltipBox = styled.div`
   position: absolute;
   pointer-events: none;
   transform: translate(-50%, calc(-100% - 10px));
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.sm};
+  padding: ${theme.space.xxs} ${theme.space.xs};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.text};
   white-space: nowrap;
   z-index: 1;
 `;
@@ -67,9 +68,9 @@ export function ChartTooltip({ tooltip, width }: { tooltip: TooltipState | null;
 }
 
 export const Message = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   text-align: center;
-  padding: ${({ theme }) => theme.space.lg} 0;
+  padding: ${theme.space.lg} 0;
 `;
 
 /** Horizontal grid lines and y tick labels. */

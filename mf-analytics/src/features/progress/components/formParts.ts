@@ -1,11 +1,12 @@
 import styled from 'styled-components';
+import { theme } from '@hit/ui';
 
 /** One column on phones, two side by side from tablets up: the screen's selectors and the goal form's fields. */
 export const TwoColumns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
-  ${({ theme }) => theme.media.tablet} {
+  gap: ${theme.space.sm};
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
@@ -14,32 +15,32 @@ export const TwoColumns = styled.div`
 export const SelectField = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   min-width: 0;
   label {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
   select {
     width: 100%;
-    min-height: ${({ theme }) => theme.layout.minTouchTarget};
-    padding: 0 ${({ theme }) => theme.space.sm};
+    min-height: ${theme.layout.minTouchTarget};
+    padding: 0 ${theme.space.sm};
     font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    color: ${theme.colors.text};
+    background: ${theme.colors.surfaceRaised};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
   }
   select:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
   select[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.dangerText};
+    border-color: ${theme.colors.dangerText};
   }
   p {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.dangerText};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.dangerText};
+    font-weight: ${theme.fontWeights.medium};
   }
 `;

@@ -3,6 +3,7 @@ import { Link } from '@hit/routing';
 import styled from 'styled-components';
 import { BrandMark } from './icons';
 import { MarketingPanel, TRIAL_NOTE } from './MarketingPanel';
+import { theme } from '@hit/ui';
 
 /** Where the two-column desktop layout starts; below it the phone layout (a CSS switch, no JS). */
 export const WIDE_LAYOUT = '@media (min-width: 900px)';
@@ -24,21 +25,20 @@ const FormColumn = styled.main`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xl}`};
+  gap: ${theme.space.lg};
+  padding: ${theme.space.lg} ${theme.space.md} ${theme.space.xl};
   background:
-    radial-gradient(120% 60% at 50% 0%, ${({ theme }) => theme.colors.accent}14, transparent 60%),
-    ${({ theme }) => theme.colors.background};
+    radial-gradient(120% 60% at 50% 0%, ${theme.colors.accent}14, transparent 60%), ${theme.colors.background};
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.xl}`};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xxl} ${theme.space.xl};
   }
 
   ${WIDE_LAYOUT} {
     grid-column: 2;
     grid-row: 1;
     justify-content: center;
-    background: ${({ theme }) => theme.colors.background};
+    background: ${theme.colors.background};
   }
 `;
 
@@ -58,7 +58,7 @@ const MobileHeader = styled.header`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   text-align: center;
 
   ${WIDE_LAYOUT} {
@@ -67,13 +67,13 @@ const MobileHeader = styled.header`
 `;
 
 const Tagline = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const MobileFootnote = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   text-align: center;
 
   ${WIDE_LAYOUT} {
@@ -89,13 +89,13 @@ const FormSlot = styled.div`
 const BrandLink = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding-right: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  gap: ${theme.space.sm};
+  min-height: ${theme.layout.minTouchTarget};
+  padding-right: ${theme.space.xs};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.black};
   letter-spacing: -0.01em;
   text-decoration: none;
 `;
@@ -105,9 +105,9 @@ const MarkTile = styled.span`
   place-items: center;
   width: 2.5rem;
   height: 2.5rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.onAccent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.onAccent};
 `;
 
 /** The product name and mark, leading back to the start page. */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, authErrorMessage, isNetworkFailure, useOffline } from '@hit/platform';
-import { Alert, Button, TextButton, TextField } from '@hit/ui';
+import { Alert, Button, TextButton, TextField, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { forgotProblems, type FieldProblems } from '../logic/credentials';
 import { focusFirstProblem } from './focusFirstProblem';
@@ -14,12 +14,12 @@ export const RESET_NEEDS_NETWORK_TEXT =
 const Sent = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** POST /api/password/forgot: the api's answer is the same sentence whether the account exists or not. */

@@ -1,31 +1,31 @@
 import type { ReactNode, Ref } from 'react';
 import { Link } from '@hit/routing';
 import styled from 'styled-components';
-import { Card } from '@hit/ui';
+import { Card, theme } from '@hit/ui';
 
 /** The card that holds one form, named by its headline. */
 export const FormCard = styled(Card)`
-  gap: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+  gap: ${theme.space.lg};
+  padding: ${theme.space.lg} ${theme.space.md};
 
   @media (min-width: 400px) {
-    padding: ${({ theme }) => theme.space.lg};
+    padding: ${theme.space.lg};
   }
 
-  ${({ theme }) => theme.media.tablet} {
-    padding: ${({ theme }) => theme.space.xl};
+  ${theme.media.tablet} {
+    padding: ${theme.space.xl};
   }
 `;
 
 const Header = styled.header`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Headline = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.black};
   letter-spacing: -0.02em;
 
   &:focus {
@@ -33,12 +33,12 @@ const Headline = styled.h1`
   }
 
   @media (min-width: 400px) {
-    font-size: ${({ theme }) => theme.fontSizes.xxl};
+    font-size: ${theme.fontSizes.xxl};
   }
 `;
 
 const Subline = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   text-wrap: pretty;
 `;
 
@@ -64,15 +64,15 @@ export function FormHeader({ headlineId, headline, subline, ref }: FormHeaderPro
 export const Fields = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 /** Two short fields side by side once there is room, stacked on narrow phones. */
 export const FieldPair = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: 1fr 1fr;
   }
 `;
@@ -80,20 +80,20 @@ export const FieldPair = styled.div`
 export const SubmitRow = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.md};
+  margin-top: ${theme.space.xs};
 `;
 
 export const Optional = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
+  color: ${theme.colors.textMuted};
+  font-weight: ${theme.fontWeights.regular};
 `;
 
 const SwitchRow = styled.p`
   display: flex;
   justify-content: center;
-  padding-top: ${({ theme }) => theme.space.md};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
   text-align: center;
 `;
 
@@ -103,21 +103,21 @@ const StyledSwitchLink = styled(Link)`
   justify-content: center;
   align-items: center;
   column-gap: 0.3em;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.textMuted};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.textMuted};
   text-decoration: none;
 
   strong {
-    color: ${({ theme }) => theme.colors.accent};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    color: ${theme.colors.accent};
+    font-weight: ${theme.fontWeights.bold};
     text-decoration: underline;
     text-underline-offset: 3px;
   }
 
   &:hover strong {
-    color: ${({ theme }) => theme.colors.accentHover};
+    color: ${theme.colors.accentHover};
   }
 `;
 
@@ -148,18 +148,18 @@ const StyledInlineLink = styled(Link)`
   align-self: flex-end;
   display: inline-flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.xs};
-  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.xs};
+  margin-top: calc(-1 * ${theme.space.sm});
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: underline;
   text-underline-offset: 3px;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.accentHover};
+    color: ${theme.colors.accentHover};
   }
 `;
 
@@ -175,7 +175,7 @@ export function ForgotLink() {
 /** A link inside a message (e.g. 'Ask for a new link'), to another page or form. */
 export const MessageLink = styled(Link)`
   color: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: underline;
   text-underline-offset: 3px;
 `;

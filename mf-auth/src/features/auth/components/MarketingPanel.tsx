@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { AnalyticsIcon, GoalIcon, RestIcon, RoutineIcon } from './icons';
+import { theme } from '@hit/ui';
 
 /** The landing page's promise, repeated where the visitor decides. */
 export const TRIAL_NOTE = 'No credit card required • Cancel anytime during trial';
@@ -32,50 +33,50 @@ const Panel = styled.aside`
   flex: 1;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xl};
-  padding: ${({ theme }) => `${theme.space.xl} clamp(2rem, 5vw, 4.5rem)`};
+  gap: ${theme.space.xl};
+  padding: ${theme.space.xl} clamp(2rem, 5vw, 4.5rem);
 
   @media (min-height: 860px) {
-    gap: ${({ theme }) => theme.space.xxl};
-    padding-block: ${({ theme }) => theme.space.xxl};
+    gap: ${theme.space.xxl};
+    padding-block: ${theme.space.xxl};
   }
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  border-right: 1px solid ${theme.colors.border};
   background:
-    radial-gradient(90% 55% at 0% 0%, ${({ theme }) => theme.colors.accent}26, transparent 70%),
-    linear-gradient(180deg, ${({ theme }) => theme.colors.surface}, ${({ theme }) => theme.colors.background});
+    radial-gradient(90% 55% at 0% 0%, ${theme.colors.accent}26, transparent 70%),
+    linear-gradient(180deg, ${theme.colors.surface}, ${theme.colors.background});
 `;
 
 const Pitch = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
   margin-top: auto;
 `;
 
 const Eyebrow = styled.p`
-  color: ${({ theme }) => theme.colors.accent};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.12em;
   text-transform: uppercase;
 `;
 
 const Headline = styled.h2`
   font-size: clamp(1.75rem, 2.6vw, 2.5rem);
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-weight: ${theme.fontWeights.black};
   letter-spacing: -0.02em;
 
   span {
     display: block;
   }
   span + span {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 
 const Lead = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
   max-width: 36ch;
 `;
 
@@ -84,14 +85,14 @@ const FeatureList = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 const Feature = styled.li`
   display: grid;
   grid-template-columns: auto 1fr;
-  column-gap: ${({ theme }) => theme.space.md};
-  row-gap: ${({ theme }) => theme.space.xxs};
+  column-gap: ${theme.space.md};
+  row-gap: ${theme.space.xxs};
   align-items: start;
 `;
 
@@ -101,28 +102,28 @@ const FeatureIcon = styled.span`
   place-items: center;
   width: 2.75rem;
   height: 2.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.accent}40;
-  background: ${({ theme }) => theme.colors.accent}1a;
-  color: ${({ theme }) => theme.colors.accent};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.accent}40;
+  background: ${theme.colors.accent}1a;
+  color: ${theme.colors.accent};
 `;
 
 const FeatureTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
   padding-top: 0.1rem;
 `;
 
 const FeatureText = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   max-width: 44ch;
 `;
 
 const Footnote = styled.p`
   margin-top: auto;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 /** The desktop side panel: what a member gets, next to the form. */

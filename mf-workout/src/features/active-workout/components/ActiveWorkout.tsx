@@ -29,6 +29,7 @@ import { RestTimerOverlay } from './RestTimerOverlay';
 import { WorkoutComplete } from './WorkoutComplete';
 import { WorkoutHeader } from './WorkoutHeader';
 import { WorkoutTipCard } from './WorkoutTipCard';
+import { theme } from '@hit/ui';
 
 export interface ActiveWorkoutProps {
   day: WorkoutDay;
@@ -42,15 +43,15 @@ const Screen = styled.div`
   width: 100%;
   max-width: 40rem;
   margin: 0 auto;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
   /* Room under the last card for the tip card that floats at the bottom. */
   padding-bottom: 11rem;
 `;
 
 const ExerciseList = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.md};
 `;
 
 /** What a failure to store the workout in this browser says to the lifter. */

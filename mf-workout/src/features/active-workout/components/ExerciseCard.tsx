@@ -7,17 +7,18 @@ import { prefillSet } from '../logic/prefill';
 import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
 import { exerciseHint } from './exerciseHints';
 import { SetEntryForm } from './SetEntryForm';
+import { theme } from '@hit/ui';
 
 const Card = styled.section<{ $active: boolean }>`
   /* Scrolled to when it becomes active: clear of the sticky header. */
   scroll-margin-top: 9rem;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ $active, theme }) =>
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  ${({ $active }) =>
     $active &&
     css`
       border-color: ${theme.colors.accent};
@@ -28,7 +29,7 @@ const Card = styled.section<{ $active: boolean }>`
 const CardHeading = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Position = styled.span<{ $done: boolean; $active: boolean }>`
@@ -38,33 +39,33 @@ const Position = styled.span<{ $done: boolean; $active: boolean }>`
   justify-content: center;
   width: 2rem;
   height: 2rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
-  background: ${({ $done, $active, theme }) => ($done ? theme.colors.success : $active ? theme.colors.accent : theme.colors.surfaceRaised)};
-  color: ${({ $done, $active, theme }) => ($done || $active ? theme.colors.onAccent : theme.colors.textMuted)};
+  border-radius: ${theme.radii.pill};
+  font-weight: ${theme.fontWeights.black};
+  background: ${({ $done, $active }) => ($done ? theme.colors.success : $active ? theme.colors.accent : theme.colors.surfaceRaised)};
+  color: ${({ $done, $active }) => ($done || $active ? theme.colors.onAccent : theme.colors.textMuted)};
 `;
 
 const Name = styled.h2`
   flex: 1;
   min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   overflow-wrap: anywhere;
 `;
 
 const Status = styled.span<{ $done: boolean }>`
   flex: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
-  color: ${({ $done, theme }) => ($done ? theme.colors.success : theme.colors.textMuted)};
+  color: ${({ $done }) => ($done ? theme.colors.success : theme.colors.textMuted)};
 `;
 
 const Hint = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  border-left: 3px solid ${({ theme }) => theme.colors.accent};
-  padding-left: ${({ theme }) => theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  border-left: 3px solid ${theme.colors.accent};
+  padding-left: ${theme.space.sm};
 `;
 
 const SetList = styled.ol`
@@ -72,19 +73,19 @@ const SetList = styled.ol`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const SetRow = styled.div<{ $done: boolean }>`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
   align-items: center;
-  column-gap: ${({ theme }) => theme.space.sm};
+  column-gap: ${theme.space.sm};
   min-height: 52px;
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ $done, theme }) => ($done ? theme.colors.text : theme.colors.textMuted)};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  color: ${({ $done }) => ($done ? theme.colors.text : theme.colors.textMuted)};
 `;
 
 const SetLabelStack = styled.div`
@@ -94,19 +95,19 @@ const SetLabelStack = styled.div`
 `;
 
 const SetName = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const SetResult = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
 
 const Summary = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
   font-variant-numeric: tabular-nums;
 `;
 
@@ -119,10 +120,10 @@ const saveColours = {
 const SaveNote = styled.span<{ $state: SetSaveState }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ $state, theme }) => theme.colors[saveColours[$state]]};
+  gap: ${theme.space.xxs};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${({ $state }) => theme.colors[saveColours[$state]]};
 `;
 
 const saveText: Record<SetSaveState, string> = {
@@ -133,19 +134,19 @@ const saveText: Record<SetSaveState, string> = {
 
 const UndoButton = styled.button`
   justify-self: start;
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  margin-left: -${({ theme }) => theme.space.sm};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
+  margin-left: -${theme.space.sm};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.textMuted};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: underline;
   text-underline-offset: 3px;
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { barSetupFor, plateLine, type Unit } from '@hit/contracts/rules';
 import { usePlateSettings } from '../hooks/plateSettings';
+import { theme } from '@hit/ui';
 
 const Line = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
   font-variant-numeric: tabular-nums;
   /* Empty, it takes no room in the form's grid but stays in the accessibility tree, so its first line is read out. */
   &:empty {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { VisuallyHidden } from '@hit/ui';
+import { VisuallyHidden, theme } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
 import { formatClock, restSecondsLeft } from '../logic/restTimer';
@@ -13,7 +13,7 @@ const Backdrop = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   background: rgb(8 10 13 / 0.97);
   overflow-y: auto;
 `;
@@ -23,7 +23,7 @@ const Panel = styled.div`
   max-width: 26rem;
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   text-align: center;
   &:focus {
     outline: none;
@@ -31,9 +31,9 @@ const Panel = styled.div`
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.textMuted};
   text-transform: uppercase;
   letter-spacing: 0.12em;
 `;
@@ -55,24 +55,24 @@ const Dial = styled.div`
 
 const DialTrack = styled.circle`
   fill: none;
-  stroke: ${({ theme }) => theme.colors.surfaceRaised};
+  stroke: ${theme.colors.surfaceRaised};
   stroke-width: 5;
 `;
 
 const DialProgress = styled.circle<{ $paused: boolean }>`
   fill: none;
-  stroke: ${({ $paused, theme }) => ($paused ? theme.colors.textMuted : theme.colors.accent)};
+  stroke: ${({ $paused }) => ($paused ? theme.colors.textMuted : theme.colors.accent)};
   stroke-width: 5;
   stroke-linecap: round;
 `;
 
 const Digits = styled.p<{ $paused: boolean }>`
   font-size: clamp(3rem, 15vw, 4.25rem);
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-weight: ${theme.fontWeights.black};
   font-variant-numeric: tabular-nums;
   letter-spacing: -0.02em;
   line-height: 1;
-  ${({ $paused, theme }) =>
+  ${({ $paused }) =>
     $paused &&
     css`
       color: ${theme.colors.textMuted};
@@ -82,23 +82,23 @@ const Digits = styled.p<{ $paused: boolean }>`
 const PausedNote = styled.p`
   position: absolute;
   bottom: 26%;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.warning};
   text-transform: uppercase;
   letter-spacing: 0.1em;
 `;
 
 const ExerciseName = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  color: ${({ theme }) => theme.colors.textMuted};
-  margin-bottom: -${({ theme }) => theme.space.sm};
+  font-size: ${theme.fontSizes.md};
+  color: ${theme.colors.textMuted};
+  margin-bottom: -${theme.space.sm};
 `;
 
 const NextSet = styled.p<{ $working: boolean }>`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  ${({ $working, theme }) =>
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  ${({ $working }) =>
     $working &&
     css`
       padding: ${theme.space.sm} ${theme.space.md};
@@ -112,20 +112,20 @@ const Actions = styled.div`
   width: 100%;
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const ActionButton = styled.button<{ $primary?: boolean }>`
   min-height: 56px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  border-radius: ${theme.radii.md};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.black};
   cursor: pointer;
   touch-action: manipulation;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  ${({ $primary, theme }) =>
+  border: 2px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.text};
+  ${({ $primary }) =>
     $primary &&
     css`
       border-color: ${theme.colors.accent};

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { VisuallyHidden } from '@hit/ui';
+import { VisuallyHidden, theme } from '@hit/ui';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { PLATE_LOADED_EXERCISES } from '@hit/contracts/rules';
@@ -21,11 +21,11 @@ const Form = styled.form`
   /* Kept clear of the sticky header and of the tip card at the bottom when scrolled into view. */
   scroll-margin: 9rem 0 10rem;
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 2px solid ${({ theme }) => theme.colors.accent};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 2px solid ${theme.colors.accent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
   /* Focused only to carry keyboard focus on to the next set; its accent border already marks it. */
   &:focus {
     outline: none;
@@ -40,35 +40,35 @@ const Heading = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+  gap: ${theme.space.xxs} ${theme.space.sm};
 `;
 
 const SetName = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.black};
 `;
 
 const LastTime = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const Inputs = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.xxs};
+  gap: ${theme.space.xxs};
   min-width: 0;
 `;
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.textMuted};
   text-transform: uppercase;
   letter-spacing: 0.04em;
 `;
@@ -77,29 +77,29 @@ const NumberInput = styled.input<{ $invalid?: boolean }>`
   width: 100%;
   min-width: 0;
   height: 60px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 2px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: 0 ${theme.space.sm};
+  border: 2px solid ${({ $invalid }) => ($invalid ? theme.colors.dangerText : theme.colors.border)};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   text-align: center;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
     opacity: 0.6;
   }
   &:focus-visible {
     outline-offset: 0;
-    border-color: ${({ theme }) => theme.colors.focus};
+    border-color: ${theme.colors.focus};
   }
 `;
 
 const UnitChoice = styled.fieldset`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
   padding: 0;
   border: 0;
@@ -112,10 +112,10 @@ const UnitOption = styled.label`
   align-items: center;
   justify-content: center;
   min-height: 48px;
-  border: 2px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  font-weight: ${theme.fontWeights.bold};
   cursor: pointer;
   input {
     position: absolute;
@@ -125,12 +125,12 @@ const UnitOption = styled.label`
     cursor: pointer;
   }
   &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.accent};
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accent};
+    border-color: ${theme.colors.accent};
+    background: ${theme.colors.accentSoft};
+    color: ${theme.colors.accent};
   }
   &:has(input:focus-visible) {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -139,30 +139,30 @@ const CompleteButton = styled.button`
   min-height: 56px;
   width: 100%;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.onAccent};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.onAccent};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.black};
   cursor: pointer;
   touch-action: manipulation;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.accentHover};
+    background: ${theme.colors.accentHover};
   }
   &:active:not(:disabled) {
     transform: scale(0.98);
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.textMuted};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.textMuted};
     cursor: not-allowed;
   }
 `;
 
 const Problem = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.dangerText};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.dangerText};
 `;
 
 const problemText = {

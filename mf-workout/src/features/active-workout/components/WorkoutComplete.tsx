@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import type { WorkoutDay } from '@hit/contracts';
-import { Alert, Button, Spinner } from '@hit/ui';
+import { Alert, Button, Spinner, theme } from '@hit/ui';
 import { muscleGroupsText } from '../logic/sets';
 import type { FinishState } from '../logic/workoutReducer';
 
 const Screen = styled.section`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
+  gap: ${theme.space.md};
+  padding: ${theme.space.xxl} ${theme.space.md};
   text-align: center;
 `;
 
@@ -18,55 +18,55 @@ const Badge = styled.div`
   place-items: center;
   width: 5.5rem;
   height: 5.5rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
-  border: 3px solid ${({ theme }) => theme.colors.accent};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
+  border: 3px solid ${theme.colors.accent};
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxxl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.xxxl};
+  font-weight: ${theme.fontWeights.black};
   &:focus {
     outline: none;
   }
 `;
 
 const DayName = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const Facts = styled.ul`
   list-style: none;
   margin: 0;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${theme.space.md};
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   width: 100%;
   max-width: 22rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
   li {
     display: flex;
     align-items: center;
     justify-content: center;
-    gap: ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    gap: ${theme.space.xs};
+    font-weight: ${theme.fontWeights.bold};
   }
   svg {
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
   }
 `;
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   width: 100%;
   max-width: 22rem;
 `;

@@ -1,38 +1,39 @@
 import styled from 'styled-components';
 import type { WorkoutDay } from '@hit/contracts';
 import { muscleGroupsText } from '../logic/sets';
+import { theme } from '@hit/ui';
 
 const Header = styled.header`
   position: sticky;
   top: 0;
   z-index: 10;
   display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: 0 -${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  background: ${({ theme }) => theme.colors.background};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space.xs};
+  margin: 0 -${theme.space.md};
+  padding: ${theme.space.sm} ${theme.space.md};
+  background: ${theme.colors.background};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const TopRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const ExitButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xxs};
-  min-height: ${({ theme }) => theme.layout.minTouchTarget};
-  padding: 0 ${({ theme }) => theme.space.sm};
-  margin-left: -${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  gap: ${theme.space.xxs};
+  min-height: ${theme.layout.minTouchTarget};
+  padding: 0 ${theme.space.sm};
+  margin-left: -${theme.space.sm};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-weight: ${theme.fontWeights.bold};
   cursor: pointer;
   &:disabled {
     opacity: 0.6;
@@ -41,52 +42,52 @@ const ExitButton = styled.button`
 `;
 
 const SetCount = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.black};
   font-variant-numeric: tabular-nums;
   span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.medium};
+    color: ${theme.colors.textMuted};
   }
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.black};
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: 0 ${({ theme }) => theme.space.xs};
+  gap: 0 ${theme.space.xs};
 `;
 
 const MuscleGroups = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.textMuted};
 `;
 
 const ProgressRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.sm};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   white-space: nowrap;
 `;
 
 const Track = styled.div`
   flex: 1;
   height: 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
   overflow: hidden;
 `;
 
 const Fill = styled.div`
   height: 100%;
   border-radius: inherit;
-  background: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accent};
   transition: width 300ms ease;
 `;
 

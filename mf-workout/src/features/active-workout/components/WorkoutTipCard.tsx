@@ -4,24 +4,25 @@ import { TIP_DELAY_MS, TIP_HIDE_AFTER_MS, TIP_SWIPE_THRESHOLD_PX } from '../../.
 import { browserStorage } from '../lib/browserStorage';
 import { takeNextTipIndex } from '../logic/tipRotation';
 import { WORKOUT_TIPS } from './workoutTips';
+import { theme } from '@hit/ui';
 
 const Card = styled.aside`
   position: fixed;
   z-index: 20;
-  left: ${({ theme }) => theme.space.md};
-  right: ${({ theme }) => theme.space.md};
-  bottom: ${({ theme }) => theme.space.md};
+  left: ${theme.space.md};
+  right: ${theme.space.md};
+  bottom: ${theme.space.md};
   max-width: 38rem;
   margin: 0 auto;
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid ${({ theme }) => theme.colors.focus};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  gap: ${theme.space.xxs} ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.border};
+  border-left: 4px solid ${theme.colors.focus};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
+  box-shadow: ${theme.shadows.card};
   /* Vertical scrolling stays the browser's; a sideways drag is the card's. */
   touch-action: pan-y;
   user-select: none;
@@ -29,23 +30,23 @@ const Card = styled.aside`
 `;
 
 const Eyebrow = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.focus};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.focus};
   text-transform: uppercase;
   letter-spacing: 0.08em;
 `;
 
 const Title = styled.h2`
   grid-column: 1;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Text = styled.p`
   grid-column: 1 / -1;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 const Close = styled.button`
@@ -55,16 +56,16 @@ const Close = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${({ theme }) => theme.layout.minTouchTarget};
-  height: ${({ theme }) => theme.layout.minTouchTarget};
-  margin: -${({ theme }) => theme.space.xs} -${({ theme }) => theme.space.xs} 0 0;
+  width: ${theme.layout.minTouchTarget};
+  height: ${theme.layout.minTouchTarget};
+  margin: -${theme.space.xs} -${theme.space.xs} 0 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `;
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions } from '@hit/ui';
+import { Button, Dialog, DialogActions, theme } from '@hit/ui';
 import { isAccessDenied, useResetProgress } from '@hit/platform';
 import styled from 'styled-components';
 import type { AccessGuard } from '../hooks/useAccessGuard';
@@ -8,24 +8,24 @@ import { WarningIcon } from './icons';
 const Zone = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.danger};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 `;
 
 const Title = styled.h2`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.dangerText};
+  gap: ${theme.space.xs};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.dangerText};
 `;
 
 const Text = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `;
 
 const ResetButton = styled(Button)`

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { INITIAL_WORKOUT_STATE } from '@hit/contracts/rules';
 import { useUser } from '@hit/platform';
-import { PageContainer, Spinner } from '@hit/ui';
+import { PageContainer, Spinner, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { ActiveWorkout } from '../../active-workout';
 import { useWorkoutView, type WorkoutView } from '../../workouts-api';
@@ -31,10 +31,10 @@ const CLOCK_REFRESH_MS = 60_000;
 const Lower = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
   align-items: start;
 
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
   }
 `;
@@ -43,7 +43,7 @@ const Lower = styled.div`
 const Side = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.lg};
+  gap: ${theme.space.lg};
 `;
 
 /**

@@ -1,5 +1,5 @@
 import { displayName, openAccountPanel, useUser } from '@hit/platform';
-import { Badge, Button } from '@hit/ui';
+import { Badge, Button, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { cycleNumber, templateDayNumber } from '../logic/rotation';
 import { UserIcon } from './icons';
@@ -8,43 +8,43 @@ const Header = styled.header`
   display: flex;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Heading = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   min-width: 0;
 `;
 
 const Greeting = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
 `;
 
 const Title = styled.h1`
-  font-size: ${({ theme }) => theme.fontSizes.xxl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.xxl};
+  font-weight: ${theme.fontWeights.black};
   letter-spacing: -0.01em;
 
-  ${({ theme }) => theme.media.tablet} {
-    font-size: ${({ theme }) => theme.fontSizes.xxxl};
+  ${theme.media.tablet} {
+    font-size: ${theme.fontSizes.xxxl};
   }
 `;
 
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const AccountButton = styled(Button)`
   flex: none;
-  padding: 0 ${({ theme }) => theme.space.md};
+  padding: 0 ${theme.space.md};
 `;
 
 export interface DashboardHeaderProps {

@@ -2,23 +2,23 @@ import { useId } from 'react';
 import { Link } from '@hit/routing';
 import type { Goal } from '@hit/contracts';
 import { isAccessDenied, type Access } from '@hit/platform';
-import { TextButton } from '@hit/ui';
+import { TextButton, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { useGoals } from '../hooks/useGoals';
 
 const Card = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space.sm};
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 `;
 
 const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const List = styled.ul`
@@ -26,7 +26,7 @@ const List = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const Row = styled.div`
@@ -34,36 +34,36 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
-  gap: ${({ theme }) => `0 ${theme.space.sm}`};
+  gap: 0 ${theme.space.sm};
 `;
 
 const Exercise = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Small = styled.p<{ $tone?: 'success' }>`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   font-variant-numeric: tabular-nums;
-  color: ${({ $tone, theme }) => ($tone ? theme.colors[$tone] : theme.colors.textMuted)};
+  color: ${({ $tone }) => ($tone ? theme.colors[$tone] : theme.colors.textMuted)};
 `;
 
 const Track = styled.div`
   height: 0.5rem;
-  margin-top: ${({ theme }) => theme.space.xxs};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  margin-top: ${theme.space.xxs};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
   overflow: hidden;
 `;
 
 const Fill = styled.div`
   height: 100%;
   border-radius: inherit;
-  background: ${({ theme }) => theme.colors.accent};
+  background: ${theme.colors.accent};
 `;
 
 const InlineLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.accent};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.accent};
+  font-weight: ${theme.fontWeights.bold};
   text-underline-offset: 3px;
 `;
 

@@ -1,5 +1,5 @@
 import type { WorkoutDay } from '@hit/contracts';
-import { Button, ButtonLink } from '@hit/ui';
+import { Button, ButtonLink, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { muscleGroupsText, setProgress } from '../logic/dayCard';
 import { templateDayNumber } from '../logic/rotation';
@@ -7,8 +7,8 @@ import { ChartIcon, PlayIcon } from './icons';
 import { ActionRow, Eyebrow, HeroCard, HeroTitle, Muted } from './layout';
 
 const MuscleGroups = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export interface NextWorkoutCardProps {

@@ -2,31 +2,32 @@ import styled from 'styled-components';
 import { REST_PERIOD_HOURS } from '../../../constants';
 import { restBannerText } from '../logic/restPeriod';
 import { MoonIcon } from './icons';
+import { theme } from '@hit/ui';
 
 const Banner = styled.aside`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  padding: ${theme.space.md};
+  border: 1px solid ${theme.colors.warning};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
 
   svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.warning};
+    color: ${theme.colors.warning};
     margin-top: 2px;
   }
 `;
 
 const Text = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Note = styled.p`
-  margin-top: ${({ theme }) => theme.space.xxs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin-top: ${theme.space.xxs};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions } from '@hit/ui';
+import { Button, Dialog, DialogActions, theme } from '@hit/ui';
 import styled from 'styled-components';
 
 const Steps = styled.ol`
@@ -7,18 +7,18 @@ const Steps = styled.ol`
   list-style: none;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   counter-reset: step;
 `;
 
 const Step = styled.li`
   position: relative;
   padding-left: 2.5rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   counter-increment: step;
 
   strong {
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 
   &::before {
@@ -32,10 +32,10 @@ const Step = styled.li`
     width: 1.75rem;
     height: 1.75rem;
     border-radius: 50%;
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accent};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    background: ${theme.colors.accentSoft};
+    color: ${theme.colors.accent};
+    font-weight: ${theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.sm};
   }
 `;
 

@@ -1,6 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import type { WorkoutDay } from '@hit/contracts';
-import { Badge, Button, ButtonLink, VisuallyHidden, type BadgeVariant } from '@hit/ui';
+import { Badge, Button, ButtonLink, VisuallyHidden, type BadgeVariant, theme } from '@hit/ui';
 import styled, { css } from 'styled-components';
 import {
   COMPLETE_NEXT_DAY_FIRST,
@@ -14,14 +14,14 @@ import { CalendarIcon, ChartIcon, CheckIcon, LockIcon, MoonIcon, PlayIcon } from
 const Card = styled.article<{ $next: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   min-width: 0;
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  ${({ $next, theme }) =>
+  padding: ${theme.space.lg};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.card};
+  ${({ $next }) =>
     $next &&
     css`
       border-color: ${theme.colors.accent};
@@ -35,51 +35,51 @@ const TitleRow = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
 `;
 
 const DayName = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.black};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.black};
 `;
 
 const MuscleGroups = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.text};
 `;
 
 const Stats = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin: 0;
 `;
 
 const Stat = styled.div`
-  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  padding: ${theme.space.xs} ${theme.space.sm};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceRaised};
 
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.textMuted};
     text-transform: uppercase;
     letter-spacing: 0.06em;
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.bold};
   }
 `;
 
 const Line = styled.p`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space.xs};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
   svg {
     flex: none;
   }
@@ -88,15 +88,15 @@ const Line = styled.p`
 const StatusRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+  gap: ${theme.space.xs};
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space.xs};
+  padding-top: ${theme.space.xs};
 `;
 
 const statusLook: Record<DayStatus['kind'], { variant: BadgeVariant; icon: ComponentType }> = {

@@ -5,27 +5,28 @@ import { dayStatus } from '../logic/dayCard';
 import type { RestPeriod } from '../logic/restPeriod';
 import { isNextDay } from '../logic/rotation';
 import { WorkoutDayCard } from './WorkoutDayCard';
+import { theme } from '@hit/ui';
 
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 `;
 
 const SectionTitle = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-  ${({ theme }) => theme.media.desktop} {
+  ${theme.media.desktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Card } from '@hit/ui';
+import { Card, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { DumbbellIcon, FlameIcon, ListOrderIcon, MoonIcon, TimerIcon, WarmupIcon } from './icons';
 
@@ -43,16 +43,16 @@ const List = styled.ul`
   padding: 0;
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${theme.space.md};
 
-  ${({ theme }) => theme.media.tablet} {
+  ${theme.media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
 
 const Item = styled.li`
   display: flex;
-  gap: ${({ theme }) => theme.space.sm};
+  gap: ${theme.space.sm};
   align-items: flex-start;
 `;
 
@@ -63,18 +63,18 @@ const IconBox = styled.span`
   justify-content: center;
   width: 2.25rem;
   height: 2.25rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
 `;
 
 const Rule = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Detail = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `;
 
 export function WorkoutGuidelinesCard() {
