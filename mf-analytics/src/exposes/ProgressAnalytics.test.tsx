@@ -244,6 +244,27 @@ describe('ProgressAnalytics charts at any width', () => {
     expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '320');
     expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 320 260');
   });
+
+  it('draws each chart once, at the width its box measures when first laid out, never at the fallback width', async () => {
+    const measured = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ width: 371 } as DOMRect);
+    // A chart drawn first at another width would be redrawn: its svg's width attribute would change.
+    const redrawnFrom: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) redrawnFrom.push(`${record.oldValue}`);
+    });
+    observer.observe(document.body, { subtree: true, attributeFilter: ['width'], attributeOldValue: true });
+    try {
+      await renderLoaded();
+      expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '371');
+      expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 371 260');
+      expect(redrawnFrom).toEqual([]);
+    } finally {
+      observer.disconnect();
+      measured.mockRestore();
+    }
+  });
 });
 
 describe('the build label (BUILD_LABEL at build time)', () => {

@@ -5,10 +5,11 @@ import { scaleLinear, scaleTime } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
 import type { ChartPoint } from './analyticsTypes';
-import { useElementWidth } from '../hooks/useElementWidth';
+import { useChartWidth } from '../hooks/useElementWidth';
 import {
   CHART_HEIGHT,
   ChartBox,
+  ChartPlaceholder,
   ChartTooltip,
   MARGIN,
   MAX_MARKERS,
@@ -36,7 +37,7 @@ export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
 
 /** 'Rep Consistency' (docs/product-rules.md, "Charts and summary"): reps by date over the shaded 6-10 band. */
 export function RepConsistencyChart({ points, unit, color }: RepConsistencyChartProps) {
-  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const { ref, width } = useChartWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
 
   if (points.length === 0) {
@@ -49,6 +50,44 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
 
   const sorted = [...points].sort((a, b) => a.timestamp - b.timestamp);
   const recent = sorted.slice(-MAX_MARKERS);
+  // The screen-reader table does not depend on the width: laid out with the first paint.
+  const table = (
+    <VisuallyHidden as="div">
+      <table>
+        <caption>
+          Reps by date (optimal range: 6-10 reps)
+          {recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Exercise</th>
+            <th scope="col">Reps</th>
+            <th scope="col">Weight ({unit})</th>
+          </tr>
+        </thead>
+        <tbody>
+          {recent.map((p, i) => (
+            <tr key={`${p.exerciseId}-${p.timestamp}-${i}`}>
+              <th scope="row">{p.fullDate}</th>
+              <td>{p.exerciseName}</td>
+              <td>{p.reps}</td>
+              <td>{p.weight}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </VisuallyHidden>
+  );
+  if (width === null) {
+    return (
+      <ChartBox ref={ref}>
+        <ChartPlaceholder />
+        {table}
+      </ChartBox>
+    );
+  }
+
   const innerWidth = width - MARGIN.left - MARGIN.right;
   const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const [first, last] = extent(sorted, (p) => p.timestamp) as [number, number];
@@ -135,32 +174,7 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
         </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
-      <VisuallyHidden as="div">
-        <table>
-          <caption>
-            Reps by date (optimal range: 6-10 reps)
-            {recent.length < sorted.length ? `, the latest ${recent.length} sets` : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Exercise</th>
-              <th scope="col">Reps</th>
-              <th scope="col">Weight ({unit})</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.map((p, i) => (
-              <tr key={`${p.exerciseId}-${p.timestamp}-${i}`}>
-                <th scope="row">{p.fullDate}</th>
-                <td>{p.exerciseName}</td>
-                <td>{p.reps}</td>
-                <td>{p.weight}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      {table}
     </ChartBox>
   );
 }

@@ -5,10 +5,11 @@ import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { CycleRow } from './analyticsTypes';
-import { useElementWidth } from '../hooks/useElementWidth';
+import { useChartWidth } from '../hooks/useElementWidth';
 import {
   CHART_HEIGHT,
   ChartBox,
+  ChartPlaceholder,
   ChartTooltip,
   MARGIN,
   MAX_MARKERS,
@@ -78,7 +79,7 @@ export function WeightProgressionChart({
   showLegend,
   measure = 'weight',
 }: WeightProgressionChartProps) {
-  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const { ref, width } = useChartWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const estimates = measure === 'estimate';
   const weightOf = (row: CycleRow, id: number) => valueIn(estimates ? row.estimates : row.weights, id);
@@ -91,6 +92,56 @@ export function WeightProgressionChart({
       <div ref={ref}>
         <Message>No data available</Message>
       </div>
+    );
+  }
+
+  const tableRows = rows.slice(-MAX_MARKERS);
+  // The legend and the screen-reader table do not depend on the width: laid out with the first paint.
+  const details = (
+    <>
+      {showLegend && (
+        <Legend aria-label="Exercises">
+          {visible.map((s) => (
+            <li key={s.id}>
+              <Swatch style={{ background: s.color }} aria-hidden="true" />
+              {s.name}
+            </li>
+          ))}
+        </Legend>
+      )}
+      <VisuallyHidden as="div">
+        <table>
+          <caption>{`${estimates ? 'Estimated 1RM' : 'Weight'} by cycle in ${unit}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cycle</th>
+              {visible.map((s) => (
+                <th key={s.id} scope="col">
+                  {s.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {tableRows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {visible.map((s) => (
+                  <td key={s.id}>{weightOf(row, s.id) ?? '–'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </>
+  );
+  if (width === null) {
+    return (
+      <ChartBox ref={ref}>
+        <ChartPlaceholder />
+        {details}
+      </ChartBox>
     );
   }
 
@@ -117,7 +168,6 @@ export function WeightProgressionChart({
   const single = visible.length === 1 && !showLegend;
   // Markers and table rows for the latest cycles only (see MAX_MARKERS); the lines keep every cycle.
   const markedRows = rows.slice(-Math.max(1, Math.floor(MAX_MARKERS / visible.length)));
-  const tableRows = rows.slice(-MAX_MARKERS);
 
   return (
     <ChartBox ref={ref}>
@@ -182,41 +232,7 @@ export function WeightProgressionChart({
         </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
-      {showLegend && (
-        <Legend aria-label="Exercises">
-          {visible.map((s) => (
-            <li key={s.id}>
-              <Swatch style={{ background: s.color }} aria-hidden="true" />
-              {s.name}
-            </li>
-          ))}
-        </Legend>
-      )}
-      <VisuallyHidden as="div">
-        <table>
-          <caption>{`${estimates ? 'Estimated 1RM' : 'Weight'} by cycle in ${unit}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Cycle</th>
-              {visible.map((s) => (
-                <th key={s.id} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {tableRows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                {visible.map((s) => (
-                  <td key={s.id}>{weightOf(row, s.id) ?? '–'}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      {details}
     </ChartBox>
   );
 }
