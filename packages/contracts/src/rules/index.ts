@@ -2,6 +2,7 @@
 // can use them without pulling in the schemas of `@hit/contracts`.
 export * from './access';
 export * from './cycle';
+export * from './dates';
 export * from './goals';
 export * from './import';
 export * from './inlinedReads';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from '@hit/routing';
 import type { Goal } from '@hit/contracts';
+import { formatDate, formatDay } from '@hit/contracts/rules';
 import { isAccessDenied, type Access } from '@hit/platform';
 import { TextButton, theme } from '@hit/ui';
 import styled from 'styled-components';
@@ -68,15 +69,7 @@ const InlineLink = styled(Link)`
 `;
 
 /** 'Mar 3, 2026'. A bare day (a target date) is read as that day wherever the device is. */
-function dateText(date: string): string {
-  const bareDay = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  return new Date(date).toLocaleDateString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    ...(bareDay && { timeZone: 'UTC' }),
-  });
-}
+const dateText = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDay(date) : formatDate(date));
 
 /** '225 lbs × 6' */
 const targetText = (goal: Goal) => `${Math.round(goal.weight * 100) / 100} ${goal.unit} × ${goal.reps}`;

@@ -87,6 +87,6 @@ describe('muscleGroupsText', () => {
 
 describe('lastCompletedText', () => {
   it('reads as a date', () => {
-    expect(lastCompletedText('2026-11-20T15:00:00.000Z', 'en-US')).toBe('Fri, Nov 20, 2026');
+    expect(lastCompletedText('2026-11-20T12:00:00.000Z')).toBe('Fri, Nov 20, 2026');
   });
 });

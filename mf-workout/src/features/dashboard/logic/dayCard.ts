@@ -1,4 +1,5 @@
 import type { WorkoutDay, WorkoutState } from '@hit/contracts';
+import { formatDateWithWeekday } from '@hit/contracts/rules';
 import { hoursText, type RestPeriod } from './restPeriod';
 import { isNextDay } from './rotation';
 
@@ -63,12 +64,7 @@ export function muscleGroupsText(day: Pick<WorkoutDay, 'muscleGroups'>): string 
   return `${groups.slice(0, -1).join(', ')} & ${groups[groups.length - 1]}`;
 }
 
-/** The last-completed date as people read it, e.g. 'Mon, Nov 23, 2026' (in the device's locale and zone). */
-export function lastCompletedText(lastCompleted: string, locale?: string): string {
-  return new Date(lastCompleted).toLocaleDateString(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+/** The last-completed date as people read it, e.g. 'Mon, Nov 23, 2026' (the device's time zone). */
+export function lastCompletedText(lastCompleted: string): string {
+  return formatDateWithWeekday(lastCompleted);
 }
