@@ -95,6 +95,16 @@ describe('ProgressAnalytics', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
+  it("shows the screen's text and tiles first, then draws the charts", async () => {
+    mockAnalyticsApi();
+    renderAnalytics();
+    await screen.findByTestId('tile-Total Working Sets');
+    expect(screen.queryByTestId('weight-chart')).toBeNull();
+    expect(screen.queryByTestId('rep-chart')).toBeNull();
+    expect(await screen.findByTestId('weight-chart')).toBeInTheDocument();
+    expect(await screen.findByTestId('rep-chart')).toBeInTheDocument();
+  });
+
   it('gives screen readers a data table for each chart', async () => {
     await renderLoaded();
 

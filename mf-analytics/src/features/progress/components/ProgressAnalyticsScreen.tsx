@@ -10,11 +10,11 @@ import { ChartMeasureToggle } from './ChartMeasureToggle';
 import { GoalsSection } from './GoalsSection';
 import { PersonalRecords } from './PersonalRecords';
 import { Recommendations } from './Recommendations';
-import { RepConsistencyChart } from './RepConsistencyChart';
 import { SummaryTiles } from './SummaryTiles';
 import { TrialExpiredGate } from './TrialExpiredGate';
 import { UNIT_LABELS } from './unitLabels';
-import { WeightProgressionChart, type ChartMeasure, type WeightSeries } from './WeightProgressionChart';
+import { RepConsistencyChart, WeightProgressionChart } from './lazyCharts';
+import type { ChartMeasure, WeightSeries } from './WeightProgressionChart';
 import { SelectField, TwoColumns } from './formParts';
 
 export const TIP_TEXT = 'Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations';

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { ChartPlaceholder } from './chartParts';
+
+/**
+ * The charts and d3 (about 19 KB gzipped) in a chunk of their own, asked for once the screen's first frame has been
+ * painted: the screen's text, tiles and records show without waiting for the chart code or its drawing, each chart's
+ * box holding its height meanwhile (issue #21, Lighthouse LCP on /progress, 2.6-2.9 s before, 2.3-2.4 s after). A
+ * lazy chart rendered in the first render would fetch the chunk during it, and the shell's render (a transition)
+ * would hold the paint for it. The service worker keeps the chunk for offline use with the rest of the remote
+ * version (the manifest's async assets, shell/src/service-worker/cachingRules.ts).
+ */
+const loadCharts = () => import('./charts');
+
+const LazyWeightProgressionChart = lazy(() =>
+  loadCharts().then(({ WeightProgressionChart }) => ({ default: WeightProgressionChart })),
+);
+const LazyRepConsistencyChart = lazy(() =>
+  loadCharts().then(({ RepConsistencyChart }) => ({ default: RepConsistencyChart })),
+);
+
+/** False until the frame holding the chart's first commit has been painted (a timer queued by that frame). */
+function useAfterFirstCommit() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+export function WeightProgressionChart(props: ComponentProps<typeof LazyWeightProgressionChart>) {
+  if (!useAfterFirstCommit()) return <ChartPlaceholder />;
+  return (
+    <Suspense fallback={<ChartPlaceholder />}>
+      <LazyWeightProgressionChart {...props} />
+    </Suspense>
+  );
+}
+
+export function RepConsistencyChart(props: ComponentProps<typeof LazyRepConsistencyChart>) {
+  if (!useAfterFirstCommit()) return <ChartPlaceholder />;
+  return (
+    <Suspense fallback={<ChartPlaceholder />}>
+      <LazyRepConsistencyChart {...props} />
+    </Suspense>
+  );
+}
