@@ -57,6 +57,8 @@ describe('Progress Analytics', () => {
         .filter({ has: page.getByRole('heading', { name: chart }) })
         .last()
         .locator('svg path');
+      // The charts are drawn after the screen's first frame (their code is a chunk of its own).
+      await paths.first().waitFor();
       expect(await paths.count()).toBeGreaterThan(0);
     }
     await page.getByText('Optimal range: 6-10 reps').first().waitFor();
