@@ -34,7 +34,11 @@ const ROUTES = [
     remote: 'mf-analytics',
     signedIn: true,
     withHistory: true,
-    ready: (page) => page.getByRole('heading', { name: 'Weight Progression' }).waitFor(),
+    // The charts too: their code (d3 with them) is a chunk the screen asks for after its first frame.
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Weight Progression' }).waitFor();
+      await page.getByTestId('weight-chart').waitFor();
+    },
   },
 ];
 
