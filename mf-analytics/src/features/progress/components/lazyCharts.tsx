@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { ChartPlaceholder } from './chartParts';
 
 /**
@@ -10,13 +10,7 @@ import { ChartPlaceholder } from './chartParts';
  * version (the manifest's async assets, shell/src/service-worker/cachingRules.ts).
  */
 const loadCharts = () => import('./charts');
-
-const LazyWeightProgressionChart = lazy(() =>
-  loadCharts().then(({ WeightProgressionChart }) => ({ default: WeightProgressionChart })),
-);
-const LazyRepConsistencyChart = lazy(() =>
-  loadCharts().then(({ RepConsistencyChart }) => ({ default: RepConsistencyChart })),
-);
+type Charts = Awaited<ReturnType<typeof loadCharts>>;
 
 /** False until the frame holding the chart's first commit has been painted (a timer queued by that frame). */
 function useAfterFirstCommit() {
@@ -34,20 +28,18 @@ function useAfterFirstCommit() {
   return painted;
 }
 
-export function WeightProgressionChart(props: ComponentProps<typeof LazyWeightProgressionChart>) {
-  if (!useAfterFirstCommit()) return <ChartPlaceholder />;
-  return (
-    <Suspense fallback={<ChartPlaceholder />}>
-      <LazyWeightProgressionChart {...props} />
-    </Suspense>
-  );
+/** A chart of the chunk, its box shown until the first frame is painted and the chunk has arrived. */
+function afterFirstPaint<P extends object>(pick: (charts: Charts) => ComponentType<P>) {
+  const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
+  return function ChartAfterFirstPaint(props: P) {
+    if (!useAfterFirstCommit()) return <ChartPlaceholder />;
+    return (
+      <Suspense fallback={<ChartPlaceholder />}>
+        <Chart {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function RepConsistencyChart(props: ComponentProps<typeof LazyRepConsistencyChart>) {
-  if (!useAfterFirstCommit()) return <ChartPlaceholder />;
-  return (
-    <Suspense fallback={<ChartPlaceholder />}>
-      <LazyRepConsistencyChart {...props} />
-    </Suspense>
-  );
-}
+export const WeightProgressionChart = afterFirstPaint((charts) => charts.WeightProgressionChart);
+export const RepConsistencyChart = afterFirstPaint((charts) => charts.RepConsistencyChart);
