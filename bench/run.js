@@ -273,7 +273,8 @@ the first layout (30-45 ms at 1x, most of it the fresh browser's first text layo
 to run, with Lighthouse's CPU benchmark index between 1780 and 2920, the same build scored \`/auth\` 82-95,
 \`/home\` 82-95 and \`/progress\` 84-95; this table's run is of e3be5c6 (the app as at c8c092b). The offline first 'Complete Set' (the
 worst of 9 is nearly always the first set) was 82-123 ms in six runs of that build against its 100 ms budget, and
-91 ms in the full bench before the day's changes: near the line, not moved measurably by them.
+88-169 ms in four runs of the build before the day's changes (46e4e9e, the same hour): near the line before and
+after.
 
 ## Method
 
