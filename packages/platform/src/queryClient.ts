@@ -37,6 +37,18 @@ export const userQueryFn: QueryFunction<User | null> = (context) => {
   return askForUser(context);
 };
 
+/**
+ * Puts the anonymous visitor into the cache before the app's first render, when that is what userQueryFn would answer
+ * (no "signed in" hint, no user restored): the same `null`, known at once instead of a query's answer a timer tick
+ * after the first commit. The anonymous pages (/auth) then render in the app's first render, not after a committed
+ * spinner and a second, blocking render of the whole tree (issue #21: their largest paint). True when it did.
+ */
+export function seedAnonymousVisitor(queryClient: QueryClient): boolean {
+  if (queryClient.getQueryData(queryKeys.user) !== undefined || browserHasSignedInHint()) return false;
+  queryClient.setQueryData<User | null>(queryKeys.user, null);
+  return true;
+}
+
 /** The app's one QueryClient (created by the shell) and its defaults (docs/architecture.md, "Front-end runtime"). */
 export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setSignedInUser } from './auth';
-import { createQueryClient } from './queryClient';
+import { createQueryClient, seedAnonymousVisitor } from './queryClient';
 import { queryKeys } from './queryKeys';
 import { useUser } from './user';
 import { answer, mockApi, mockFetch } from '@hit/platform/test/apiMock';
@@ -38,6 +38,13 @@ describe('useUser', () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
 
+    it('is not taken for anonymous before the api answers (no seed)', () => {
+      const queryClient = createQueryClient();
+
+      expect(seedAnonymousVisitor(queryClient)).toBe(false);
+      expect(queryClient.getQueryData(queryKeys.user)).toBeUndefined();
+    });
+
     it('reports a server failure as an error, not as an anonymous visitor', async () => {
       mockFetch(answer(500, { message: 'Database down' }));
 
@@ -59,6 +66,26 @@ describe('useUser', () => {
       await waitFor(() => expect(result.current.isSuccess).toBe(true));
       expect(result.current.data).toBeNull();
       expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it("is known before the app's first render once seeded, so an anonymous page renders at once (issue #21)", () => {
+      const fetchMock = mockFetch();
+      const queryClient = createQueryClient();
+
+      expect(seedAnonymousVisitor(queryClient)).toBe(true);
+      const { result } = renderUser(queryClient);
+
+      // The first render already has the answer: no loading state, no request.
+      expect(result.current).toMatchObject({ isPending: false, data: null });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('is not seeded over a user the cache already holds (restored for an offline start)', () => {
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(queryKeys.user, lifter);
+
+      expect(seedAnonymousVisitor(queryClient)).toBe(false);
+      expect(queryClient.getQueryData(queryKeys.user)).toEqual(lifter);
     });
 
     it('also when the user check is refetched with no screen watching (the offline probe)', async () => {
