@@ -4,6 +4,8 @@ import {
   createQueryClient,
   fetchPreloadedReads,
   OfflineCacheGate,
+  openSignedInOutbox,
+  seedAnonymousVisitor,
   seedInlinedReads,
   startOfflineCache,
 } from '@hit/platform';
@@ -21,11 +23,13 @@ const queryClient = createQueryClient();
 const offlineCache = startOfflineCache(queryClient);
 // The reads the api wrote into this page (a signed-in visitor's user and first screen) go into the cache once it is
 // restored; those it preloaded instead (a history of megabytes) are asked then, the browser fetching them already.
-// The first remote renders with them (remotes/firstReads.ts).
+// An anonymous visitor is known then too, and a signed-in one's outbox read. The first remote renders with them
+// (remotes/firstReads.ts).
 setFirstReads(
   offlineCache.restored.then(() => {
+    seedAnonymousVisitor(queryClient);
     seedInlinedReads(queryClient);
-    return fetchPreloadedReads(queryClient);
+    return Promise.all([fetchPreloadedReads(queryClient), openSignedInOutbox(queryClient)]);
   }),
 );
 

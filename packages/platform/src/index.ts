@@ -2,7 +2,7 @@
 import './csp';
 
 export { ApiError, apiRequest, isAccessDenied, type HttpMethod } from './apiClient';
-export { createQueryClient, getQueryFn, type On401 } from './queryClient';
+export { createQueryClient, getQueryFn, seedAnonymousVisitor, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';
 export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
@@ -57,7 +57,15 @@ export {
   backoffDelayMs as outboxBackoffDelayMs,
   type OutboxOptions,
 } from './outbox/outbox';
-export { discardOutbox, getOutbox, setSendingUser, stopOutboxes, useOutbox, useOutboxStatus } from './outbox/registry';
+export {
+  discardOutbox,
+  getOutbox,
+  openSignedInOutbox,
+  setSendingUser,
+  stopOutboxes,
+  useOutbox,
+  useOutboxStatus,
+} from './outbox/registry';
 export { migrateLegacyBackup, LEGACY_BACKUP_PREFIX } from './outbox/legacyBackup';
 export { newObjectId, newOperationId } from './outbox/objectId';
 export { emptyOutbox, indexedDbOutboxStorage, memoryOutboxStorage, type OutboxStorage } from './outbox/store';

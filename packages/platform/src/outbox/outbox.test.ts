@@ -54,6 +54,30 @@ describe('the outbox', () => {
     expect((await storage.read('u1')).operations).toEqual([]);
   });
 
+  it('says when the stored outbox has been read: its status is the loaded one from then on', async () => {
+    await storage.update('u1', (current) => ({ ...current, notices: ['kept from the last visit'] }));
+    // The page's note says operations wait from the last visit, so the counts are not known before the read.
+    const countHint = { read: () => 1, write: () => undefined };
+    const outbox = outboxWith({ send: fakeApi().send, countHint });
+    expect(outbox.getStatus().loaded).toBe(false);
+
+    await outbox.loaded;
+
+    expect(outbox.getStatus()).toMatchObject({ loaded: true, notices: ['kept from the last visit'] });
+  });
+
+  it('settles `loaded` when the stored outbox cannot be read, as a loaded empty one', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unreadable: OutboxStorage = { ...storage, read: () => Promise.reject(new Error('IndexedDB refused')) };
+    const outbox = createOutbox({ userId: 'u1', storage: unreadable, channel: null, send: fakeApi().send });
+
+    await outbox.loaded;
+
+    expect(outbox.getStatus()).toMatchObject({ loaded: true, operations: [] });
+    expect(error).toHaveBeenCalledWith('The outbox could not be read:', expect.any(Error));
+    error.mockRestore();
+  });
+
   it('publishes a new status only when something in it changed (a screen re-renders for nothing else)', async () => {
     const api = fakeApi();
     const outbox = outboxWith({ send: api.send });

@@ -231,6 +231,7 @@ export function createOutbox({
     publish();
     console.error('The outbox could not be read:', error);
   });
+  const firstRead = queue.then(() => undefined);
   function inOrder<T>(task: () => Promise<T>): Promise<T> {
     const next = queue.then(task);
     queue = next.catch(() => undefined);
@@ -334,6 +335,7 @@ export function createOutbox({
 
   return {
     userId,
+    loaded: firstRead,
     getStatus: () => status,
     subscribe(listener) {
       listeners.add(listener);

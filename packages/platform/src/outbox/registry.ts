@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '@hit/contracts';
+import { queryKeys } from '../queryKeys';
 import { useUser } from '../user';
 import { createOutbox } from './outbox';
 import type { Outbox, OutboxStatus } from './types';
@@ -39,6 +42,17 @@ export async function discardOutbox(userId: string): Promise<void> {
 export function stopOutboxes(): void {
   for (const outbox of outboxes.values()) outbox.stop();
   outboxes.clear();
+}
+
+/**
+ * Opens the outbox of the user the cache holds (the page's reads, or the offline cache's) before the app's first
+ * render, and settles once it has been read. Its first status is then the loaded one: a status that changed while
+ * React time-slices the first render (useOutboxStatus) would make it throw that render away and redo the whole tree
+ * in one blocking task before the first paint (issue #21: /home's largest paint).
+ */
+export function openSignedInOutbox(queryClient: QueryClient): Promise<void> {
+  const user = queryClient.getQueryData<User | null>(queryKeys.user);
+  return user ? getOutbox(user.id).loaded : Promise.resolve();
 }
 
 /** The signed-in user's outbox; null while nobody is signed in. */

@@ -72,6 +72,8 @@ export interface ServerState {
 
 export interface Outbox {
   readonly userId: string;
+  /** Settles once the stored outbox has been read (or failed to be): the status says `loaded` from then on. */
+  readonly loaded: Promise<void>;
   getStatus(): OutboxStatus;
   subscribe(listener: () => void): () => void;
   /** Resolves once the operation is stored in IndexedDB; a send follows at once. */
