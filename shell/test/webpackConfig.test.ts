@@ -314,7 +314,25 @@ describe('brotli twins (issue #25)', () => {
 
 describe("the shell's startup chunks (issue #25)", () => {
   type Chunk = { name?: string; isOnlyInitial(): boolean };
-  type Group = { test: RegExp; name: string; chunks: (chunk: Chunk) => boolean };
+  type Module = { nameForCondition(): string; type: string };
+  type Graph = { chunkGraph: { getModuleChunksIterable(module: Module): Iterable<{ name?: string }> } };
+  type Group = {
+    test: RegExp | ((module: Module, graph: Graph) => boolean);
+    name: string;
+    chunks: (chunk: Chunk) => boolean;
+  };
+  /** Whether the group takes the module at `modulePath`, of webpack's `type`, found in the chunk named `inChunk`. */
+  const takes = (
+    group: Group,
+    modulePath: string,
+    { inChunk = undefined as string | undefined, type = 'javascript/auto' } = {},
+  ) =>
+    typeof group.test === 'function'
+      ? group.test(
+          { nameForCondition: () => modulePath, type },
+          { chunkGraph: { getModuleChunksIterable: () => [{ name: inChunk }] } },
+        )
+      : group.test.test(modulePath);
   const groupsOf = (config: { optimization?: { splitChunks?: { cacheGroups?: Record<string, Group> } } }) =>
     config.optimization?.splitChunks?.cacheGroups;
   const shellConfig = (mode: 'production' | 'development') =>
@@ -322,8 +340,8 @@ describe("the shell's startup chunks (issue #25)", () => {
 
   it('groups the shared libraries into React, the other libraries and the app packages, in production only', () => {
     const groups = groupsOf(shellConfig('production'))!;
-    const groupOf = (modulePath: string) =>
-      Object.values(groups).find((group) => group.test.test(modulePath))?.name ?? 'own chunk';
+    const groupOf = (modulePath: string, options?: Parameters<typeof takes>[2]) =>
+      Object.values(groups).find((group) => takes(group, modulePath, options))?.name ?? 'own chunk';
     expect({
       reactDom: groupOf('/w/node_modules/react-dom/cjs/react-dom-client.production.js'),
       react: groupOf('/w/node_modules/react/cjs/react.production.js'),
@@ -336,6 +354,13 @@ describe("the shell's startup chunks (issue #25)", () => {
       platform: groupOf('/w/packages/platform/src/index.ts'),
       d3: groupOf('/w/node_modules/d3-scale/src/linear.js'),
       shellOwn: groupOf('/w/shell/src/app/App.tsx'),
+      // The bootstrap's own modules join the app packages (one startup file fewer), not its shared imports, which
+      // would otherwise wait on the chunk that provides them: itself.
+      shellBootstrap: groupOf('/w/shell/src/app/App.tsx', { inChunk: 'bootstrap' }),
+      bootstrapSharedImport: groupOf('/w/node_modules/some-shared-package/index.js', {
+        inChunk: 'bootstrap',
+        type: 'consume-shared-module',
+      }),
     }).toEqual({
       reactDom: 'react',
       react: 'react',
@@ -348,6 +373,8 @@ describe("the shell's startup chunks (issue #25)", () => {
       platform: 'app',
       d3: 'own chunk',
       shellOwn: 'own chunk',
+      shellBootstrap: 'app',
+      bootstrapSharedImport: 'own chunk',
     });
     // From the unnamed lazily loaded chunks only: the entry (main.js) stays as it is, and a chunk a feature loads when
     // used (webpackChunkName: rest-alerts) keeps its modules.
@@ -357,7 +384,8 @@ describe("the shell's startup chunks (issue #25)", () => {
         sharedLibrary: group.chunks(chunk(undefined, false)),
         entry: group.chunks(chunk('main', true)),
         restAlerts: group.chunks(chunk('rest-alerts', false)),
-      }).toEqual({ sharedLibrary: true, entry: false, restAlerts: false });
+        bootstrap: group.chunks(chunk('bootstrap', false)),
+      }).toEqual({ sharedLibrary: true, entry: false, restAlerts: false, bootstrap: group.name === 'app' });
     }
     expect(groupsOf(shellConfig('development'))).toBeUndefined();
     for (const remote of REMOTES) expect(groupsOf(configOf(remote.folder) as never)).toBeUndefined();
