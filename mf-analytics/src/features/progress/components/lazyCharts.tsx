@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useAfterFirstPaint } from '@hit/ui';
 import { ChartPlaceholder } from './chartParts';
 
 /**
@@ -12,27 +13,11 @@ import { ChartPlaceholder } from './chartParts';
 const loadCharts = () => import('./charts');
 type Charts = Awaited<ReturnType<typeof loadCharts>>;
 
-/** False until the frame holding the chart's first commit has been painted (a timer queued by that frame). */
-function useAfterFirstCommit() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
-
 /** A chart of the chunk, its box shown until the first frame is painted and the chunk has arrived. */
 function afterFirstPaint<P extends object>(pick: (charts: Charts) => ComponentType<P>) {
   const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
   return function ChartAfterFirstPaint(props: P) {
-    if (!useAfterFirstCommit()) return <ChartPlaceholder />;
+    if (!useAfterFirstPaint()) return <ChartPlaceholder />;
     return (
       <Suspense fallback={<ChartPlaceholder />}>
         <Chart {...props} />

@@ -3,7 +3,6 @@ import { INITIAL_WORKOUT_STATE } from '@hit/contracts/rules';
 import { useUser } from '@hit/platform';
 import { PageContainer, Spinner, theme } from '@hit/ui';
 import styled from 'styled-components';
-import { ActiveWorkout } from '../../active-workout';
 import { useWorkoutView, type WorkoutView } from '../../workouts-api';
 import { useAccessGuard, type AccessGuard } from '../hooks/useAccessGuard';
 import { useNow } from '../hooks/useNow';
@@ -12,6 +11,7 @@ import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
 import { useWelcomeModal } from '../hooks/useWelcomeModal';
 import { restPeriod, type RestPeriod } from '../logic/restPeriod';
 import { findNextDay } from '../logic/rotation';
+import { ActiveWorkoutScreen, usePrefetchActiveWorkout } from './ActiveWorkoutScreen';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DashboardHeader } from './DashboardHeader';
 import { GoalsCard } from './GoalsCard';
@@ -56,6 +56,7 @@ export function Dashboard() {
   const { days, state, view } = useWorkoutView({ openSessionEnabled: !access.isLoading && access.canAccessFeatures });
   const now = useNow(CLOCK_REFRESH_MS);
   const [activeWorkout, setActiveWorkout] = useState<StartedWorkout | null>(null);
+  usePrefetchActiveWorkout();
 
   const rest = restPeriod(view?.workoutDays ?? [], now);
   const start = useStartWorkout({
@@ -69,7 +70,7 @@ export function Dashboard() {
   const closeActiveWorkout = () => setActiveWorkout(null);
 
   if (activeWorkout) {
-    return <ActiveWorkout day={activeWorkout.day} session={activeWorkout.session} onClose={closeActiveWorkout} />;
+    return <ActiveWorkoutScreen day={activeWorkout.day} session={activeWorkout.session} onClose={closeActiveWorkout} />;
   }
 
   return (
