@@ -2,7 +2,7 @@ export { theme, type Theme } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { ThemeProvider } from './ThemeProvider';
 export { AppProviders } from './AppProviders';
-export { useAfterFirstPaint } from './hooks/useAfterFirstPaint';
+export { afterNextPaint, useAfterFirstPaint } from './hooks/useAfterFirstPaint';
 export {
   Button,
   ButtonLink,
