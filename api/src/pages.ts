@@ -27,7 +27,6 @@ import path from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   LARGE_READS,
-  nextDayHintReads,
   pageRendersRemote,
   remotePageAt,
   type RemoteEntry,
@@ -205,14 +204,8 @@ function userWithAccess(req: Request): SessionUser | undefined {
 
 /** The api reads the page's screen asks for first, for a signed-in visitor. */
 function firstReadsOf(page: RemotePage, req: Request): string[] {
-  const user = (page.premiumReads || page.nextDayHints) && userWithAccess(req);
-  if (!user) return [...(page.firstReads ?? [])];
-  const rotation = page.nextDayHints ? user.rotation : undefined;
-  return [
-    ...(page.firstReads ?? []),
-    ...(page.premiumReads ?? []),
-    ...(rotation ? nextDayHintReads(rotation.nextRecommendedDay) : []),
-  ];
+  const premium = page.premiumReads && userWithAccess(req) ? page.premiumReads : [];
+  return [...(page.firstReads ?? []), ...premium];
 }
 
 /** Runs the session middleware; resolves with its error (the session store unreachable) instead of failing. */

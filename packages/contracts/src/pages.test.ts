@@ -1,4 +1,4 @@
-import { nextDayHintReads, REMOTE_PAGES, remotePageAt } from './pages';
+import { REMOTE_PAGES, remotePageAt } from './pages';
 import { REMOTES } from './remotes';
 
 describe('remotePageAt', () => {
@@ -25,17 +25,5 @@ describe('remotePageAt', () => {
       for (const read of reads) expect(read).toMatch(/^\/api\/[a-z/-]+$/);
       expect(new Set(reads).size).toBe(reads.length);
     }
-  });
-});
-
-describe('nextDayHintReads', () => {
-  it("names the 'Last time' hint of each exercise of the day the rotation recommends", () => {
-    expect(nextDayHintReads(2)).toEqual([201, 202, 203, 204, 205].map((id) => `/api/progress/last-workout/${id}/2`));
-    expect(nextDayHintReads(3)).toEqual([301, 302, 303].map((id) => `/api/progress/last-workout/${id}/3`));
-  });
-
-  it("takes any other day id by its template number, as the dashboard's findNextDay does", () => {
-    expect(nextDayHintReads(12)).toEqual(nextDayHintReads(2));
-    expect(nextDayHintReads(0)).toEqual(nextDayHintReads(1));
   });
 });

@@ -1,6 +1,4 @@
 import type { RemoteExposeId } from './exposes';
-import { programDay } from './rules/program';
-import { templateDayNumber } from './rules/rotation';
 
 /** Who a page renders its remote for; anyone else is sent elsewhere by the shell's route guards. */
 export type PageAudience = 'anyone' | 'anonymous' | 'signed-in';
@@ -22,8 +20,6 @@ export interface RemotePage {
    * `firstReads` are, only for a signed-in visitor whose access the api allows.
    */
   premiumReads?: readonly string[];
-  /** Whether the screen asks for the 'Last time' hints of the day to do next (`nextDayHintReads`), premium too. */
-  nextDayHints?: boolean;
 }
 
 /**
@@ -38,12 +34,12 @@ export const REMOTE_PAGES = [
     path: '/home',
     expose: 'mf_workout/WorkoutDashboard',
     audience: 'signed-in',
-    // The plates, the records (premium) and the next day's 'Last time' hints are asked right after the first render,
-    // for the offline copy (mf-workout usePrefetchHints).
-    firstReads: ['/api/workout-days', '/api/workout-state', '/api/subscription/status', '/api/settings/plates'],
+    // What only a workout reads (the plates, the records, the next day's 'Last time' hints) is not written in: the
+    // dashboard asks for it once its first screen has settled (mf-workout usePrefetchHints), so the page's HTML does
+    // not wait for six more reads (issue #21).
+    firstReads: ['/api/workout-days', '/api/workout-state', '/api/subscription/status'],
     // The unfinished workout to resume and the goals card.
-    premiumReads: ['/api/sessions/open', '/api/goals', '/api/records'],
-    nextDayHints: true,
+    premiumReads: ['/api/sessions/open', '/api/goals'],
   },
   // The history (up to megabytes, which the screen shows first) and the goals' lines on its charts.
   {
@@ -67,17 +63,6 @@ export const REMOTE_PAGES = [
  * instead of writing their answers into its HTML (api/src/pages.ts), which would hold back the rest of the page.
  */
 export const LARGE_READS: readonly string[] = ['/api/progress'];
-
-/**
- * GET /api/progress/last-workout/:exerciseId/:dayId for each exercise of the day the rotation names next, as the
- * dashboard asks for them (mf-workout usePrefetchHints, on the day `findNextDay` picks): every lifter's days are the
- * program's three (the api seeds them from WORKOUT_PROGRAM, ids 1 to 3), so the day to do next is the one with the
- * recommended day's template number.
- */
-export function nextDayHintReads(nextRecommendedDay: number): string[] {
-  const day = programDay(templateDayNumber(nextRecommendedDay));
-  return (day?.exercises ?? []).map(({ id }) => `/api/progress/last-workout/${id}/${day!.dayId}`);
-}
 
 /** Whether the page renders its remote for this visitor (the shell's guards send the others elsewhere). */
 export function pageRendersRemote(page: RemotePage, signedIn: boolean): boolean {

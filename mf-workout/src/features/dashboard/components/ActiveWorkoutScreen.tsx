@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Spinner, useAfterFirstPaint } from '@hit/ui';
+import { Spinner } from '@hit/ui';
 import type { ActiveWorkoutProps } from '../../active-workout';
+import { afterSettled } from '../hooks/afterSettled';
 
 /**
  * The active workout (set logging, the rest timer, the coaching tips: half of the dashboard's code) in a chunk of its
  * own, which /home's first paint does not wait for (issue #21, Lighthouse LCP): the dashboard asks for it once its
- * first screen has settled (usePrefetchActiveWorkout), so it is in by the time Start is pressed. The service worker
+ * first screen has settled (afterSettled), so it is in by the time Start is pressed. The service worker
  * keeps it for offline use with the rest of the remote version (the manifest's async assets,
  * shell/src/service-worker/cachingRules.ts).
  */
@@ -18,22 +19,13 @@ const load = () =>
     return ActiveWorkout;
   });
 
-/**
- * How long after the dashboard's first paint its chunk is asked for: once the first screen has settled (its first
- * reads, and the welcome modal a new lifter gets 500 ms after the user is known), not in competition with it. Starting
- * a workout sooner than that only waits for the chunk, with a spinner.
- */
-export const ACTIVE_WORKOUT_PREFETCH_DELAY_MS = 2000;
-
-/** Asks for the active workout's chunk ACTIVE_WORKOUT_PREFETCH_DELAY_MS after the dashboard's first paint. */
+/** Asks for the active workout's chunk once the dashboard has settled (afterSettled), without rendering it again. */
 export function usePrefetchActiveWorkout(): void {
-  const painted = useAfterFirstPaint();
   useEffect(() => {
-    if (!painted || loaded) return;
+    if (loaded) return;
     // A failure here is not final: the screen asks again when it is opened.
-    const timer = setTimeout(() => void load().catch(() => undefined), ACTIVE_WORKOUT_PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [painted]);
+    return afterSettled(() => void load().catch(() => undefined));
+  }, []);
 }
 
 /**
