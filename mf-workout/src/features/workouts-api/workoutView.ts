@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import type { SyncOperation } from '@hit/contracts';
-import { useOutboxStatus } from '@hit/platform';
+import { useOutboxStatus, type OutboxStatus } from '@hit/platform';
 import { withPendingOperations, type WorkoutView } from './localView';
 import { useOpenSession } from './openSession';
 import { useWorkoutDays } from './workoutDays';
 import { useWorkoutState } from './workoutState';
 
 const NO_OPERATIONS: readonly SyncOperation[] = [];
+const selectOperations = (status: OutboxStatus) => status.operations;
+const selectLoaded = (status: OutboxStatus) => status.loaded;
 
 /**
  * The dashboard's data: the days, the rotation and the unfinished workout as the api last answered them, with the
@@ -17,9 +19,9 @@ export function useWorkoutView({ openSessionEnabled }: { openSessionEnabled: boo
   const days = useWorkoutDays();
   const state = useWorkoutState();
   const openSession = useOpenSession({ enabled: openSessionEnabled });
-  const outbox = useOutboxStatus();
-  const operations = outbox?.operations ?? NO_OPERATIONS;
-  const outboxLoaded = outbox?.loaded ?? false;
+  // The parts the view is made of, so a flush's outcome or a sync in progress renders nothing here.
+  const operations = useOutboxStatus(selectOperations) ?? NO_OPERATIONS;
+  const outboxLoaded = useOutboxStatus(selectLoaded) ?? false;
 
   const view = useMemo<WorkoutView | undefined>(() => {
     if (days.data === undefined || state.data === undefined || !outboxLoaded) return undefined;

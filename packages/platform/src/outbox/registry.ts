@@ -62,14 +62,22 @@ export function useOutbox(): Outbox | null {
 }
 
 const noSubscription = () => () => undefined;
-const noStatus = () => null;
 
-/** The signed-in user's outbox status (null while nobody is signed in), re-rendering on every change. */
-export function useOutboxStatus(): OutboxStatus | null {
+/**
+ * The signed-in user's outbox status (null while nobody is signed in), re-rendering on every change; with `select`,
+ * only the part it picks, re-rendering only when that part changes. Each change of a status read with
+ * useSyncExternalStore renders its readers again in one blocking task, so a screen reads what it shows: the dashboard
+ * its pending operations, not the outcome of every flush (issue #21: the first flush after /home's first paint
+ * rendered the whole dashboard again).
+ */
+export function useOutboxStatus(): OutboxStatus | null;
+export function useOutboxStatus<T>(select: (status: OutboxStatus) => T): T | null;
+export function useOutboxStatus<T>(select?: (status: OutboxStatus) => T): OutboxStatus | T | null {
   const outbox = useOutbox();
-  return useSyncExternalStore(
-    outbox ? outbox.subscribe : noSubscription,
-    outbox ? outbox.getStatus : noStatus,
-    outbox ? outbox.getStatus : noStatus,
-  );
+  const snapshot = () => {
+    if (!outbox) return null;
+    const status = outbox.getStatus();
+    return select ? select(status) : status;
+  };
+  return useSyncExternalStore(outbox ? outbox.subscribe : noSubscription, snapshot, snapshot);
 }

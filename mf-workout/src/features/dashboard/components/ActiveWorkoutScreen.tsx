@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spinner } from '@hit/ui';
 import type { ActiveWorkoutProps } from '../../active-workout';
-import { afterSettled } from '../hooks/afterSettled';
 
 /**
  * The active workout (set logging, the rest timer, the coaching tips: half of the dashboard's code) in a chunk of its
- * own, which /home's first paint does not wait for (issue #21, Lighthouse LCP): the dashboard asks for it once its
- * first screen has settled (afterSettled), so it is in by the time Start is pressed. The service worker
+ * own, which /home's first paint does not wait for (issue #21, Lighthouse LCP): the dashboard asks for it at the
+ * lifter's first touch (usePreloadActiveWorkout), so it is usually in by the time Start is pressed. The service worker
  * keeps it for offline use with the rest of the remote version (the manifest's async assets,
  * shell/src/service-worker/cachingRules.ts).
  */
@@ -19,12 +18,27 @@ const load = () =>
     return ActiveWorkout;
   });
 
-/** Asks for the active workout's chunk once the dashboard has settled (afterSettled), without rendering it again. */
-export function usePrefetchActiveWorkout(): void {
+/**
+ * Asks for the active workout's chunk at the lifter's first touch, click or key on the page: the step before pressing
+ * Start, so it is usually in when the press lands, and a visit that only looks at the dashboard spends none of its main
+ * thread on a screen it may never open. A visit after the service worker installed gets it from its cache.
+ */
+export function usePreloadActiveWorkout(): void {
   useEffect(() => {
     if (loaded) return;
-    // A failure here is not final: the screen asks again when it is opened.
-    return afterSettled(() => void load().catch(() => undefined));
+    const options = { capture: true, once: true } as const;
+    const preload = () => {
+      stop();
+      // A failure here is not final: the screen asks again when it is opened.
+      load().catch(() => undefined);
+    };
+    const stop = () => {
+      window.removeEventListener('pointerdown', preload, options);
+      window.removeEventListener('keydown', preload, options);
+    };
+    window.addEventListener('pointerdown', preload, options);
+    window.addEventListener('keydown', preload, options);
+    return stop;
   }, []);
 }
 

@@ -11,7 +11,7 @@ import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
 import { useWelcomeModal } from '../hooks/useWelcomeModal';
 import { restPeriod, type RestPeriod } from '../logic/restPeriod';
 import { findNextDay } from '../logic/rotation';
-import { ActiveWorkoutScreen, usePrefetchActiveWorkout } from './ActiveWorkoutScreen';
+import { ActiveWorkoutScreen, usePreloadActiveWorkout } from './ActiveWorkoutScreen';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DashboardHeader } from './DashboardHeader';
 import { GoalsCard } from './GoalsCard';
@@ -56,7 +56,7 @@ export function Dashboard() {
   const { days, state, view } = useWorkoutView({ openSessionEnabled: !access.isLoading && access.canAccessFeatures });
   const now = useNow(CLOCK_REFRESH_MS);
   const [activeWorkout, setActiveWorkout] = useState<StartedWorkout | null>(null);
-  usePrefetchActiveWorkout();
+  usePreloadActiveWorkout();
 
   const rest = restPeriod(view?.workoutDays ?? [], now);
   const start = useStartWorkout({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useCheckout, useOutboxStatus } from '@hit/platform';
+import { useCheckout, useOutboxStatus, type OutboxStatus } from '@hit/platform';
 import { Dialog, UpgradePrompt } from '@hit/ui';
 
 /** Sets logged offline after the trial ended wait in the outbox, unsent and kept, until an upgrade (issue #18). */
@@ -12,10 +12,12 @@ export function waitingSetsText(count: number): string {
  * Shown while access is denied, until dismissed with 'Back to Home', Escape, a click outside or close
  * (docs/product-rules.md, "Access gating (402)").
  */
+const selectWaitingSets = (status: OutboxStatus) => status.waitingSets;
+
 export function TrialExpiredOverlay({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   const titleId = useId();
   const checkout = useCheckout();
-  const waitingSets = useOutboxStatus()?.waitingSets ?? 0;
+  const waitingSets = useOutboxStatus(selectWaitingSets) ?? 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()} labelledBy={titleId}>
       <UpgradePrompt
