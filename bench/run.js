@@ -271,10 +271,31 @@ left on these routes is the network of Lighthouse's model (with the CPU not slow
 the scripts' evaluation (the federation runtime about 30 ms at 1x, the shared libraries' modules 40-45 ms) and
 the first layout (30-45 ms at 1x, most of it the fresh browser's first text layout, whatever the font stack). Run
 to run, with Lighthouse's CPU benchmark index between 1780 and 2920, the same build scored \`/auth\` 82-95,
-\`/home\` 82-95 and \`/progress\` 84-95; this table's run is of e3be5c6 (the app as at c8c092b). The offline first 'Complete Set' (the
+\`/home\` 82-95 and \`/progress\` 84-95 (that morning's full run was of e3be5c6, the app as at c8c092b). The offline first 'Complete Set' (the
 worst of 9 is nearly always the first set) was 82-123 ms in six runs of that build against its 100 ms budget, and
 88-169 ms in four runs of the build before the day's changes (46e4e9e, the same hour): near the line before and
 after.
+
+Later on 2026-12-02 (a441054 to 162abd2) the app's first render and \`/home\`'s first screen were cut down further,
+each step found in Lighthouse's own simulation (its lantern node timings, recomputed from the saved trace and
+network log, show which node each metric waited on): \`/auth\` committed a spinner, then rendered the whole tree
+again in one blocking task when the anonymous user's \`null\` arrived a timer tick later (the bootstrap now seeds it:
+TBT 93-375 to 0-16 ms); the shell's bootstrap chunk joined the \`app\` file (one startup request fewer); \`/home\`'s
+expose chunk lost the active workout, a chunk of its own asked for at the lifter's first touch (21.2 to 8.5 KB
+brotli); the page no longer waits for six reads only a workout needs (the plates, the records, the 'Last time'
+hints, asked 2 s after the first paint: the page's own time 54-79 to 25-50 ms here); the first flush of an empty
+outbox no longer renders the whole dashboard again after its first paint (a screen reads the part of the outbox
+status it shows: 40-58 ms at 1x, 120-230 ms of TBT); and the charts' chunk on \`/progress\` is asked for once the
+first contentful paint is on the screen (a timer queued by the paint task sometimes ran before it showed, and the
+chunk's download counted into the LCP: 2.87-2.90 s in such runs). What the simulation leaves: the page's
+navigation commit in a fresh Chromium (58-137 ms at 1x, most of it creating the page's and Lighthouse's script
+contexts; every preload the HTML and its \`Link\` header name is sent inside that task, so the scripts start
+only once its fourfold duration is over, 230-550 ms after the HTML), then about 165 KB of scripts sharing the
+simulated 1.6 Mbit/s (react's 58.9 KB is the last in, about 1.4 s after they start), then 50-220 ms of CPU. That
+commit alone moves the LCP by up to 0.3 s from run to run. Lighthouse-only runs that hour of that build: \`/auth\`
+2.24-2.54 s, \`/home\` 2.26-2.80 s, \`/progress\` 2.31-2.39 s; this table's run is of 162abd2. The server figures
+moved between the day's two full runs without a change to their code: reads 0.57 then 0.49 of the baseline
+(867-1144 req/s against a baseline of 1760-2002), autosave 0.31 then 0.34.
 
 ## Method
 
