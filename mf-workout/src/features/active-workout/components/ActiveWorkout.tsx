@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type JSX } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type JSX } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { Exercise, Session, WorkoutDay } from '@hit/contracts';
@@ -122,6 +122,10 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
       await outbox.append({ type: 'save', dayId: day.id, sessionId: session.id, exercises: list });
     },
   });
+  // The cards read only what the api confirmed: a state handed in (the same tap that shows a set done) renders
+  // this screen again, not every card.
+  const { savedExercises, failing } = status;
+  const confirmations = useMemo(() => ({ savedExercises, failing }), [savedExercises, failing]);
 
   // The api answered that access ended before these sets (the trial ran out): they wait in the outbox, and the
   // dashboard's upgrade prompt says how many.
@@ -286,8 +290,8 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
             number={index + 1}
             active={index === activeIndex}
             lastWorkout={lastWorkouts.get(exercise.id)}
-            saveStatus={status}
-            canUndo={completedSets > 0}
+            saveStatus={confirmations}
+            canUndo={index === activeIndex && completedSets > 0}
             onCompleteSet={onCompleteSet}
             onUndo={onUndo}
           />

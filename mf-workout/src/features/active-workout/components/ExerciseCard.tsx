@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { Exercise, LastWorkout } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
-import { setSaveState, type AutosaveStatus, type SetSaveState } from '../logic/autosave';
+import { setSaveState, type SaveConfirmations, type SetSaveState } from '../logic/autosave';
 import { prefillSet } from '../logic/prefill';
 import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
 import { exerciseHint } from './exerciseHints';
@@ -174,8 +174,8 @@ interface ExerciseCardProps {
   active: boolean;
   lastWorkout: LastWorkout | undefined;
   /** What the autosave has confirmed: each done set shows 'Saved', or that it is still on its way. */
-  saveStatus: AutosaveStatus;
-  /** Offered in the active card when some set of the workout is done. */
+  saveStatus: SaveConfirmations;
+  /** Offered in the active card when some set of the workout is done (always false for the others). */
   canUndo: boolean;
   onCompleteSet: (exerciseId: number, setId: string, entry: SetEntry) => void;
   onUndo: () => void;
@@ -199,6 +199,10 @@ export const ExerciseCard = memo(function ExerciseCard({
   const done = isExerciseComplete(exercise);
   const completedCount = exercise.sets.filter((set) => set.completed).length;
   const inputIndex = active ? firstIncompleteSetIndex(exercise) : -1;
+  // The tap that completes a set shows it done in a frame of its own; the next set's form (most of that render, with
+  // its focus and scroll) follows in a deferred render, shown 'Up next' until then. Undo moves the form back at once.
+  const deferredInputIndex = useDeferredValue(inputIndex);
+  const formIndex = inputIndex > deferredInputIndex ? -1 : inputIndex;
   const hint = exerciseHint(exercise.id);
   const workingSet = exercise.sets.find((set) => set.type === 'working' && set.completed);
 
@@ -229,7 +233,7 @@ export const ExerciseCard = memo(function ExerciseCard({
           <SetList>
             {exercise.sets.map((set, index) => {
               const label = setLabel(exercise.sets, index);
-              if (index === inputIndex) {
+              if (index === formIndex) {
                 return (
                   <li key={set.id}>
                     <SetEntryForm

@@ -177,8 +177,14 @@ function sameRecord(a: WorkoutSet, b: WorkoutSet): boolean {
   );
 }
 
+/**
+ * What a done set's 'Saved' note reads from the status. The versions are left out: handing in a state bumps
+ * `latestVersion` in the same tap that shows the set done, and the cards need not render again for it.
+ */
+export type SaveConfirmations = Pick<AutosaveStatus, 'savedExercises' | 'failing'>;
+
 /** 'Saved' once the api has confirmed a state holding the set as it is now; until then saving, or retrying. */
-export function setSaveState(set: WorkoutSet, status: AutosaveStatus): SetSaveState {
+export function setSaveState(set: WorkoutSet, status: SaveConfirmations): SetSaveState {
   const confirmed = status.savedExercises
     .flatMap((exercise) => exercise.sets)
     .find((candidate) => candidate.id === set.id);
