@@ -297,6 +297,19 @@ commit alone moves the LCP by up to 0.3 s from run to run. Lighthouse-only runs 
 moved between the day's two full runs without a change to their code: reads 0.57 then 0.49 of the baseline
 (867-1144 req/s against a baseline of 1760-2002), autosave 0.31 then 0.34.
 
+Later on 2026-12-02 (at da955cc): the offline first 'Complete Set' was over its budget (118 ms in the day's full run
+of 162abd2). Its profile at 4x CPU: the tap's one blocking task rendered the set done, mounted the next set's form
+(its fields, its plates, then its focus and scroll, passive effects that a discrete update flushes in the same task)
+and, from the autosave's new version, every card again (a status object the cards took whole). The form now follows
+in a deferred render (\`useDeferredValue\` in \`ExerciseCard.tsx\`, the set 'Up next' until then) and the cards take
+only what the api confirmed: the tap's task, traced, 143 ms before, 116 with the cards' change alone, 66 with both; untraced first sets 55-142 ms (median
+about 90, 10 runs) before, 53-103 (median about 62, 14 runs) after, and 71 ms worst in this day's first full run of
+da955cc. That run's Lighthouse \`/home\` and \`/progress\` TBT (208 and 226 ms, against 127 and 153 the run before,
+their code unchanged) came from the same kind of tasks as before: React's time-sliced renders after the first paint
+(12-34 ms each at 1x) and, on \`/home\`, React's own dispatch of the \`pointerover\` Chromium sends as the screen and
+the welcome dialog appear under Lighthouse's resting pointer (11-26 ms at 1x, code run for the first time; no handler
+of the app listens to it).
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
