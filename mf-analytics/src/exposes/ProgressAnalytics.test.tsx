@@ -222,10 +222,26 @@ describe('the rep chart axis', () => {
 
 describe('ProgressAnalytics charts at any width', () => {
   const original = global.ResizeObserver;
-  let notify: ((width: number) => void) | undefined;
+  // The browser's reports of each chart box's width, as its layout gives them.
+  let callbacks: ResizeObserverCallback[] = [];
+  const notify = (width: number) =>
+    act(() => {
+      for (const callback of callbacks) {
+        callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver);
+      }
+    });
+  /** The screen with both chart boxes laid out at `width` (the first frame's report), once the charts are drawn. */
+  async function renderLaidOut(width: number) {
+    mockAnalyticsApi();
+    renderAnalytics();
+    await waitFor(() => expect(callbacks).toHaveLength(2));
+    notify(width);
+    await screen.findByRole('img', { name: /Weight Progression chart/ });
+    await screen.findByRole('img', { name: /Rep Consistency chart/ });
+  }
 
   beforeEach(() => {
-    const callbacks: ResizeObserverCallback[] = [];
+    callbacks = [];
     global.ResizeObserver = class {
       constructor(callback: ResizeObserverCallback) {
         callbacks.push(callback);
@@ -234,12 +250,6 @@ describe('ProgressAnalytics charts at any width', () => {
       unobserve() {}
       disconnect() {}
     } as unknown as typeof ResizeObserver;
-    notify = (width) =>
-      act(() => {
-        for (const callback of callbacks) {
-          callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver);
-        }
-      });
   });
 
   afterEach(() => {
@@ -247,18 +257,17 @@ describe('ProgressAnalytics charts at any width', () => {
   });
 
   it('redraws the charts at the width of their container (a 320 px phone)', async () => {
-    await renderLoaded();
+    await renderLaidOut(371);
 
-    notify?.(320);
+    notify(320);
 
     expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '320');
     expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 320 260');
   });
 
   it('draws each chart once, at the width its box measures when first laid out, never at the fallback width', async () => {
-    const measured = jest
-      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue({ width: 371 } as DOMRect);
+    // Measuring forces no layout of its own: the width comes from the browser's report after its layout.
+    const forcedLayout = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
     // A chart drawn first at another width would be redrawn: its svg's width attribute would change.
     const redrawnFrom: string[] = [];
     const observer = new MutationObserver((records) => {
@@ -266,14 +275,23 @@ describe('ProgressAnalytics charts at any width', () => {
     });
     observer.observe(document.body, { subtree: true, attributeFilter: ['width'], attributeOldValue: true });
     try {
-      await renderLoaded();
+      await renderLaidOut(371);
       expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '371');
       expect(screen.getByTestId('rep-chart')).toHaveAttribute('viewBox', '0 0 371 260');
       expect(redrawnFrom).toEqual([]);
+      expect(forcedLayout).not.toHaveBeenCalled();
     } finally {
       observer.disconnect();
-      measured.mockRestore();
+      forcedLayout.mockRestore();
     }
+  });
+
+  it('keeps a chart drawn at its width when its box is hidden (a width of 0)', async () => {
+    await renderLaidOut(371);
+
+    notify(0);
+
+    expect(screen.getByTestId('weight-chart')).toHaveAttribute('width', '371');
   });
 });
 

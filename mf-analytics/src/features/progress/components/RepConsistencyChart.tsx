@@ -5,11 +5,9 @@ import { scaleLinear, scaleTime } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
 import type { ChartPoint } from './analyticsTypes';
-import { useChartWidth } from '../hooks/useElementWidth';
 import {
   CHART_HEIGHT,
   ChartBox,
-  ChartPlaceholder,
   ChartTooltip,
   MARGIN,
   MAX_MARKERS,
@@ -28,6 +26,8 @@ export interface RepConsistencyChartProps {
   points: ChartPoint[];
   unit: string;
   color: string;
+  /** The width it is drawn at, in CSS pixels: its box's (lazyCharts.tsx measures it). */
+  width: number;
 }
 
 /** The y-axis top (docs/product-rules.md, "Charts and summary"): the larger of max reps + 2 and 12. */
@@ -36,13 +36,12 @@ export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
 }
 
 /** 'Rep Consistency' (docs/product-rules.md, "Charts and summary"): reps by date over the shaded 6-10 band. */
-export function RepConsistencyChart({ points, unit, color }: RepConsistencyChartProps) {
-  const { ref, width } = useChartWidth<HTMLDivElement>();
+export function RepConsistencyChart({ points, unit, color, width }: RepConsistencyChartProps) {
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
 
   if (points.length === 0) {
     return (
-      <div ref={ref}>
+      <div>
         <Message>No data available</Message>
       </div>
     );
@@ -50,7 +49,6 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
 
   const sorted = [...points].sort((a, b) => a.timestamp - b.timestamp);
   const recent = sorted.slice(-MAX_MARKERS);
-  // The screen-reader table does not depend on the width: laid out with the first paint.
   const table = (
     <VisuallyHidden as="div">
       <table>
@@ -79,15 +77,6 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
       </table>
     </VisuallyHidden>
   );
-  if (width === null) {
-    return (
-      <ChartBox ref={ref}>
-        <ChartPlaceholder />
-        {table}
-      </ChartBox>
-    );
-  }
-
   const innerWidth = width - MARGIN.left - MARGIN.right;
   const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const [first, last] = extent(sorted, (p) => p.timestamp) as [number, number];
@@ -117,7 +106,7 @@ export function RepConsistencyChart({ points, unit, color }: RepConsistencyChart
       .y((p) => y(p.reps))(sorted) ?? '';
 
   return (
-    <ChartBox ref={ref}>
+    <ChartBox>
       <svg
         width={width}
         height={CHART_HEIGHT}

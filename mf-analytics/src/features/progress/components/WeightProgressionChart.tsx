@@ -5,11 +5,9 @@ import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { CycleRow } from './analyticsTypes';
-import { useChartWidth } from '../hooks/useElementWidth';
 import {
   CHART_HEIGHT,
   ChartBox,
-  ChartPlaceholder,
   ChartTooltip,
   MARGIN,
   MAX_MARKERS,
@@ -36,6 +34,8 @@ export interface WeightProgressionChartProps {
   showLegend: boolean;
   /** 'weight' unless said. */
   measure?: ChartMeasure;
+  /** The width it is drawn at, in CSS pixels: its box's (lazyCharts.tsx measures it). */
+  width: number;
 }
 
 const Legend = styled.ul`
@@ -78,8 +78,8 @@ export function WeightProgressionChart({
   unit,
   showLegend,
   measure = 'weight',
+  width,
 }: WeightProgressionChartProps) {
-  const { ref, width } = useChartWidth<HTMLDivElement>();
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
   const estimates = measure === 'estimate';
   const weightOf = (row: CycleRow, id: number) => valueIn(estimates ? row.estimates : row.weights, id);
@@ -89,14 +89,13 @@ export function WeightProgressionChart({
   const visible = series.filter((s) => rows.some((row) => weightOf(row, s.id) !== undefined));
   if (rows.length === 0 || visible.length === 0) {
     return (
-      <div ref={ref}>
+      <div>
         <Message>No data available</Message>
       </div>
     );
   }
 
   const tableRows = rows.slice(-MAX_MARKERS);
-  // The legend and the screen-reader table do not depend on the width: laid out with the first paint.
   const details = (
     <>
       {showLegend && (
@@ -136,15 +135,6 @@ export function WeightProgressionChart({
       </VisuallyHidden>
     </>
   );
-  if (width === null) {
-    return (
-      <ChartBox ref={ref}>
-        <ChartPlaceholder />
-        {details}
-      </ChartBox>
-    );
-  }
-
   const innerWidth = width - MARGIN.left - MARGIN.right;
   const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const x = scalePoint<string>()
@@ -170,7 +160,7 @@ export function WeightProgressionChart({
   const markedRows = rows.slice(-Math.max(1, Math.floor(MAX_MARKERS / visible.length)));
 
   return (
-    <ChartBox ref={ref}>
+    <ChartBox>
       <svg
         width={width}
         height={CHART_HEIGHT}

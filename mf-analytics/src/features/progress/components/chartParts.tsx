@@ -33,7 +33,7 @@ export const ChartBox = styled.div`
   }
 `;
 
-/** A chart's box before it is drawn (hooks/useElementWidth.ts, useChartWidth): the SVG's height, so nothing moves. */
+/** A chart's box before it is drawn (lazyCharts.tsx): the SVG's height, so nothing moves. */
 export const ChartPlaceholder = styled.div.attrs({ 'aria-hidden': true })`
   height: ${CHART_HEIGHT}px;
 `;

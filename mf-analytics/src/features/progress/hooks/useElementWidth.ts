@@ -1,12 +1,17 @@
 import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 
-/** Width taken where the element measures 0 (no layout, as in jsdom) or ResizeObserver is missing. */
+/** Width taken where the element measures 0 (no layout, as in jsdom, or hidden) or ResizeObserver is missing. */
 export const FALLBACK_WIDTH = 600;
 const MIN_WIDTH = 280;
 
+const widthOf = (measured: number) => (measured > 0 ? Math.max(MIN_WIDTH, Math.floor(measured)) : FALLBACK_WIDTH);
+
 /**
- * The content width of the element behind the returned ref, kept current with a ResizeObserver; null until the
- * element's first commit has measured it (before the browser paints).
+ * The content width of the element behind the returned ref, null until it has been laid out. A ResizeObserver
+ * reports it: its first report comes after the browser's own layout of the element's first frame, so measuring
+ * forces no layout of its own (issue #21: a `getBoundingClientRect` in the commit laid the page out inside React's
+ * task, 20-40 ms at 1x on /progress); later reports follow the box (a phone turned, a window resized). Without
+ * ResizeObserver the element is measured once, in the commit.
  */
 export function useElementWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -15,12 +20,14 @@ export function useElementWidth<T extends HTMLElement>() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const measure = (next: number) => setWidth(next > 0 ? Math.max(MIN_WIDTH, Math.floor(next)) : FALLBACK_WIDTH);
-    measure(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(widthOf(element.getBoundingClientRect().width));
+      return undefined;
+    }
     const observer = new ResizeObserver((entries) => {
-      const entry = entries[0];
-      if (entry && entry.contentRect.width > 0) measure(entry.contentRect.width);
+      const measured = entries[0]?.contentRect.width ?? 0;
+      // A box hidden later keeps the width it was drawn at.
+      setWidth((current) => (measured > 0 || current === null ? widthOf(measured) : current));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -30,12 +37,10 @@ export function useElementWidth<T extends HTMLElement>() {
 }
 
 /**
- * The width a chart is drawn at: null on its first render, where the chart lays out an empty box of its height
- * beside the screen's text, then the box's measured width, drawn in a transition (useDeferredValue): the screen
- * paints its text before the SVG is built, the SVG is built once and at its real width, and building it yields to
- * the browser instead of holding the main thread (issue #21, Lighthouse LCP and TBT on /progress).
+ * The width a chart is drawn at: null until its box has been laid out; a new width (the box resized) is drawn in a
+ * transition (useDeferredValue), so building the SVG again yields to the browser instead of holding the main thread.
  */
 export function useChartWidth<T extends HTMLElement>() {
   const { ref, width } = useElementWidth<T>();
-  return { ref, width: useDeferredValue(width, null) };
+  return { ref, width: useDeferredValue(width) };
 }
