@@ -310,6 +310,20 @@ their code unchanged) came from the same kind of tasks as before: React's time-s
 the welcome dialog appear under Lighthouse's resting pointer (11-26 ms at 1x, code run for the first time; no handler
 of the app listens to it).
 
+Later on 2026-12-02 (at 3f71d5a): \`/progress\`'s charts measured their own box with \`getBoundingClientRect\` in
+the commit that revealed them (a layout of the whole page inside React's task, 20-40 ms at 1x), showed an empty box,
+then built the SVG in a second render; and while their chunk loaded React committed 35-45 empty renders (retry
+lanes left pending, each a scheduler task). The lazy wrapper now measures its slot with a ResizeObserver from the
+first frame on (its report follows the browser's own layout, so measuring forces none) and a chart is built once, at
+that width, in the render that shows it (\`lazyCharts.tsx\`): 6 commits in all after the first paint. The page's
+main-thread tasks after its first paint, traced unthrottled and each counted as Lighthouse's simulation counts it
+(4x, less 50 ms): 270-914 ms in 4 runs before, 201-442 in 4 runs after. In Lighthouse the change is within the noise:
+\`/progress\` TBT 143-250 ms (score 89-93) and 133-299 ms (86-93) in the two full benches of 720c301 (the same code),
+against 196-379 (84-93) and 96-226 the day's runs before. Those two benches, an hour apart, failed different figures
+at the lines: LCP \`/home\` 2.55 and \`/progress\` 2.54 s, reads 0.49 of the baseline and a first set 118 ms in
+the first; \`/auth\` 2.56 and \`/progress\` 2.58 s, \`/progress\` TBT 280 ms and score 88, the reads' p99 2.21x
+their baseline's in the second (this table).
+
 ## Method
 
 Everything runs against the production build (\`ensureBuilt()\` first), served by \`api/dist/server.js\` on
