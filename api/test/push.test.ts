@@ -154,6 +154,12 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
         { deviceId, subscription: { ...valid, endpoint: 'ftp://x' } },
         'subscription.endpoint: must be an http(s) URL',
       );
+      for (const expirationTime of [2.6e253, 8.64e15 + 1, -1, '2030-01-01']) {
+        await refused(
+          { deviceId, subscription: { ...valid, expirationTime } },
+          'subscription.expirationTime: must be a time in milliseconds or null',
+        );
+      }
       await refused({ deviceId, subscription: valid, userId: 'someone' }, 'Subscription: unknown field "userId"');
       expect(await subscriptions().countDocuments({ deviceId })).toBe(0);
     });

@@ -32,12 +32,21 @@ const base64url = z
   .max(512, { error: 'must be at most 512 characters' })
   .regex(/^[A-Za-z0-9_-]+=*$/, { error: 'must be base64url' });
 
+/** The latest time a JavaScript Date holds (ECMA-262 §21.4.1.1): 100 million days after the epoch. */
+const MAX_DATE_MS = 8.64e15;
+
 /** A browser's PushSubscription as `subscription.toJSON()` gives it (only https push services). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .max(2048, { error: 'must be at most 2048 characters' }),
-  expirationTime: z.number().nullable().optional(),
+  // Milliseconds since the epoch (a DOMHighResTimeStamp), within what a Date holds: a larger one cannot be stored.
+  expirationTime: z
+    .number({ error: 'must be a time in milliseconds or null' })
+    .min(0, { error: 'must be a time in milliseconds or null' })
+    .max(MAX_DATE_MS, { error: 'must be a time in milliseconds or null' })
+    .nullable()
+    .optional(),
   keys: z.strictObject({ p256dh: base64url, auth: base64url }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
