@@ -77,8 +77,13 @@ export async function completeSet(
 ): Promise<void> {
   const form = exerciseCard(page, exercise).getByRole('form', { name: set, exact: true });
   await waitClosely(form);
-  await form.getByLabel('Weight', { exact: true }).fill(String(weight));
-  await form.getByLabel('Reps', { exact: true }).fill(String(reps));
+  const typed = { Weight: String(weight), Reps: String(reps) };
+  for (const [label, text] of Object.entries(typed)) await form.getByLabel(label, { exact: true }).fill(text);
+  // What the form holds after the typing, said plainly if it differs (a prefill once turned 60 into 5060).
+  for (const [label, text] of Object.entries(typed)) {
+    const shown = await form.getByLabel(label, { exact: true }).inputValue();
+    if (shown !== text) throw new Error(`${exercise} ${set}: ${label} shows "${shown}" after typing "${text}"`);
+  }
   await press(form.getByRole('button', { name: 'Complete Set' }));
 }
 

@@ -326,6 +326,39 @@ describe('resuming and last workout', () => {
     expect(screen.getByLabelText('Weight')).toHaveValue('135');
   });
 
+  it("replaces last time's weight that arrives while the lifter is in the empty field with what they type", async () => {
+    let arrive: (response: Response) => void = () => undefined;
+    const late = new Promise<Response>((resolve) => {
+      arrive = resolve;
+    });
+    const api = mockWorkoutApi((call) => (call.path === '/api/progress/last-workout/101/1' ? late : undefined));
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await passTime(0);
+    const weight = screen.getByLabelText('Weight');
+    await user.click(weight);
+    expect(weight).toHaveValue('');
+
+    arrive(
+      answer(200, {
+        workingSet: { weight: 135, weightUnit: 'lbs', reps: 8 },
+        warmupSet: { weight: 95, weightUnit: 'lbs', reps: 10 },
+      }),
+    );
+    await passTime(0);
+    expect(weight).toHaveValue('95');
+    expect(weight).toHaveFocus();
+    await user.keyboard('60');
+    expect(weight).toHaveValue('60');
+
+    // What the lifter types stays as typed when the hint comes: the caret is not moved by their own keys.
+    await user.type(screen.getByLabelText('Reps'), '10');
+    expect(screen.getByLabelText('Reps')).toHaveValue('10');
+    await user.click(screen.getByRole('button', { name: 'Complete Set' }));
+    await passTime(0);
+    expect(savedSets(api.lastSave())['101-w1']).toMatchObject({ completed: true, weight: 60, reps: 10 });
+  });
+
   it('gives a resumed workout the last time hint for the exercise it is in the middle of', async () => {
     mockWorkoutApi((call) => {
       if (call.path === '/api/progress/last-workout/102/1') {

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { VisuallyHidden, theme } from '@hit/ui';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
@@ -179,6 +188,22 @@ interface SetEntryFormProps {
 }
 
 /**
+ * Focusing an input selects what it shows, so typing replaces it. A prefill arriving while the input is focused and
+ * untouched (last workout's numbers, late on a slow network) is selected too: '60' typed after that is 60, not the
+ * '5060' that would be too heavy to log.
+ */
+function useSelectArrivingPrefill(input: RefObject<HTMLInputElement | null>, typed: boolean, prefill: string): void {
+  // Only a change of the prefill selects: the lifter's own typing must leave the caret where it is.
+  const shown = useRef(prefill);
+  useLayoutEffect(() => {
+    if (shown.current === prefill) return;
+    shown.current = prefill;
+    const element = input.current;
+    if (!typed && element && document.activeElement === element) element.select();
+  });
+}
+
+/**
  * The one set that takes input: weight (decimal keypad, ',' or '.'), reps (number keypad), unit, Complete Set.
  * The inputs show the prefill until the lifter types, so last workout's numbers arriving late still fill them.
  * Complete Set stays disabled until reps above 0 are entered (docs/product-rules.md, "Logging sets"). For a
@@ -189,8 +214,11 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
   const [weight, setWeight] = useState<string | null>(null);
   const [reps, setReps] = useState<string | null>(null);
   const [weightUnit, setWeightUnit] = useState<WeightUnit | null>(null);
+  const weightInput = useRef<HTMLInputElement>(null);
   const repsInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  useSelectArrivingPrefill(weightInput, weight !== null, prefill.weight);
+  useSelectArrivingPrefill(repsInput, reps !== null, prefill.reps);
 
   // The next set to log comes into view (only scrolls when it is not already in full view).
   // Completing a set removes its Complete Set button: focus that fell to the page moves here, so the next Tab
@@ -236,6 +264,7 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
         <Field>
           <Label htmlFor={`${id}-weight`}>Weight</Label>
           <NumberInput
+            ref={weightInput}
             id={`${id}-weight`}
             type="text"
             inputMode="decimal"
