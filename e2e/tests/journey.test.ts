@@ -52,7 +52,7 @@ function progressLink(page: Page): Locator {
 
 /** The cells of a table's body, one `{ header: cell }` record per row, read as a screen reader would. */
 async function tableRows(table: Locator): Promise<Record<string, string>[]> {
-  // The charts' tables come with the charts, drawn after the screen's first frame.
+  // The charts' tables come a frame after the charts, which are drawn after the screen's first frame.
   await table.waitFor({ state: 'attached' });
   const headers = await table.getByRole('columnheader').allTextContents();
   const rows = table.getByRole('row').filter({ has: table.page().getByRole('rowheader') });

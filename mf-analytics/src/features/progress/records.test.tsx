@@ -5,6 +5,8 @@ async function renderLoaded() {
   mockAnalyticsApi();
   const rendered = renderAnalytics();
   await screen.findByRole('img', { name: /Weight Progression chart/ });
+  // The screen readers' tables arrive a frame after their charts.
+  await screen.findByRole('table', { name: /Reps by date/ });
   return rendered;
 }
 

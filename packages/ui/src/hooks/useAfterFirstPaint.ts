@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** The longest work after the first paint waits for the page's first contentful paint (a tab opened in the background
  * reports none). */
@@ -55,10 +55,12 @@ export function afterNextPaint(action: () => void, delayMs = 0): () => void {
 
 /**
  * False until the frame holding the component's first commit has been painted, then true (so the component renders
- * once more): for a part of a screen drawn after its first paint, such as the charts on /progress.
+ * once more): for a part of a screen drawn after its first paint, such as the charts on /progress. That render is a
+ * transition, so React yields to the browser while building it (an update from a timer would otherwise render in
+ * one task, however large: issue #21, TBT on /progress).
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }

@@ -1,4 +1,4 @@
-import { VisuallyHidden } from '@hit/ui';
+import { VisuallyHidden, useAfterFirstPaint } from '@hit/ui';
 import { useState } from 'react';
 import { extent, max } from 'd3-array';
 import { scaleLinear, scaleTime } from 'd3-scale';
@@ -38,6 +38,7 @@ export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
 /** 'Rep Consistency' (docs/product-rules.md, "Charts and summary"): reps by date over the shaded 6-10 band. */
 export function RepConsistencyChart({ points, unit, color, width }: RepConsistencyChartProps) {
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const tableShown = useAfterFirstPaint();
 
   if (points.length === 0) {
     return (
@@ -49,7 +50,8 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
 
   const sorted = [...points].sort((a, b) => a.timestamp - b.timestamp);
   const recent = sorted.slice(-MAX_MARKERS);
-  const table = (
+  // The screen readers' table, in a frame after the chart's (see WeightProgressionChart).
+  const table = tableShown && (
     <VisuallyHidden as="div">
       <table>
         <caption>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VisuallyHidden, theme } from '@hit/ui';
+import { VisuallyHidden, theme, useAfterFirstPaint } from '@hit/ui';
 import styled from 'styled-components';
 import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
@@ -81,6 +81,7 @@ export function WeightProgressionChart({
   width,
 }: WeightProgressionChartProps) {
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const tableShown = useAfterFirstPaint();
   const estimates = measure === 'estimate';
   const weightOf = (row: CycleRow, id: number) => valueIn(estimates ? row.estimates : row.weights, id);
   // How a value reads: '210 lbs', or 'Estimated 1RM 287 lbs'.
@@ -108,31 +109,35 @@ export function WeightProgressionChart({
           ))}
         </Legend>
       )}
-      <VisuallyHidden as="div">
-        <table>
-          <caption>{`${estimates ? 'Estimated 1RM' : 'Weight'} by cycle in ${unit}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Cycle</th>
-              {visible.map((s) => (
-                <th key={s.id} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {tableRows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
+      {/* The screen readers' table (and the Rep Consistency one) in a frame after the chart's: most of the boxes
+          the browser lays out when the charts appear are the tables' cells (issue #21, TBT on /progress). */}
+      {tableShown && (
+        <VisuallyHidden as="div">
+          <table>
+            <caption>{`${estimates ? 'Estimated 1RM' : 'Weight'} by cycle in ${unit}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cycle</th>
                 {visible.map((s) => (
-                  <td key={s.id}>{weightOf(row, s.id) ?? '–'}</td>
+                  <th key={s.id} scope="col">
+                    {s.name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+            </thead>
+            <tbody>
+              {tableRows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {visible.map((s) => (
+                    <td key={s.id}>{weightOf(row, s.id) ?? '–'}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </VisuallyHidden>
+      )}
     </>
   );
   const innerWidth = width - MARGIN.left - MARGIN.right;
