@@ -40,7 +40,7 @@ import { billingRouter } from './routes/billing';
 import { healthRouter } from './routes/health';
 import { progressRouter } from './routes/progress';
 import { remoteMaps, remotesRouter } from './routes/remotes';
-import { sessionsRouter } from './routes/sessions';
+import { autosaveJoin, sessionsRouter } from './routes/sessions';
 import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
 import { workoutsRouter } from './routes/workouts';
@@ -106,7 +106,12 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   const pageHeaders = securityHeaders(config);
   // One session middleware and one remote map for /api and the pages' HTML (pages.ts), which carries the map.
-  const loginSessions = sessionMiddleware({ config, mongoClient, dbName: connection.name });
+  const loginSessions = sessionMiddleware({
+    config,
+    mongoClient,
+    dbName: connection.name,
+    joinFor: autosaveJoin(sessions),
+  });
   const maps = remoteMaps({ config, staticRoot, Release: models.Release });
   app.use(compression());
   app.use('/api', apiSecurityHeaders(), apiRouter());

@@ -62,7 +62,15 @@ export function findFew<T extends Document>(
 export async function aggregateFew<T extends Document>(model: ModelLike, pipeline: Document[]): Promise<T[]> {
   const { db } = model.db;
   if (!db) throw new Error('The database connection is not open');
-  const { collectionName } = model.collection;
+  return aggregateFewIn<T>(db, model.collection.collectionName, pipeline);
+}
+
+/** aggregateFew on a collection of `db` by name. */
+export async function aggregateFewIn<T extends Document>(
+  db: Db,
+  collectionName: string,
+  pipeline: Document[],
+): Promise<T[]> {
   const reply = await db.command({ aggregate: collectionName, pipeline, cursor: { batchSize: FEW_DOCUMENTS_MAX + 1 } });
   const cursor = reply.cursor as { id: unknown; firstBatch: T[] };
   if (cursor.firstBatch.length > FEW_DOCUMENTS_MAX || String(cursor.id) !== '0') {

@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { MongoClient } from 'mongodb';
 import type { Config } from './config';
 import { logger } from './logger';
-import { nameSessionUsers, SESSIONS_COLLECTION, UserSessionStore } from './auth/sessionUser';
+import { nameSessionUsers, SESSIONS_COLLECTION, UserSessionStore, type SessionJoin } from './auth/sessionUser';
 
 export { SESSIONS_COLLECTION };
 
@@ -20,6 +20,8 @@ interface SessionDeps {
   config: Pick<Config, 'sessionSecret' | 'isProduction'>;
   mongoClient: MongoClient;
   dbName: string;
+  /** The read a request needs beyond its session, made in the session's own command (auth/sessionUser.ts). */
+  joinFor?: (req: Request) => SessionJoin | undefined;
 }
 
 /** The session cookie's flags; logout clears the cookie with the same ones. */
@@ -31,7 +33,7 @@ export function sessionCookieOptions(config: Pick<Config, 'isProduction'>) {
  * Cookie sessions stored in MongoDB through mongoose's own client, so every api process shares them; each carries its
  * user's copy (auth/sessionUser.ts), read in the same query.
  */
-export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps): RequestHandler {
+export function sessionMiddleware({ config, mongoClient, dbName, joinFor }: SessionDeps): RequestHandler {
   // connect-mongo's own TTL-index creation caches a failure forever if the database is down at start-up;
   // creating the index here keeps the store usable once the database is back.
   mongoClient
@@ -49,18 +51,19 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
     .then((named) => named > 0 && logger.info('sessions from before named their user', { named }))
     .catch((error: unknown) => logger.warn('could not name the users of older sessions', { error }));
 
+  const store = new UserSessionStore({
+    client: mongoClient,
+    dbName,
+    collectionName: SESSIONS_COLLECTION,
+    ttl: SESSION_MAX_AGE_MS / 1000,
+    autoRemove: 'disabled',
+    // The expiry of a session read and left unchanged is written at most hourly, not on every request.
+    touchAfter: SESSION_RENEW_AFTER_MS / 1000,
+  });
   const middleware = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new UserSessionStore({
-      client: mongoClient,
-      dbName,
-      collectionName: SESSIONS_COLLECTION,
-      ttl: SESSION_MAX_AGE_MS / 1000,
-      autoRemove: 'disabled',
-      // The expiry of a session read and left unchanged is written at most hourly, not on every request.
-      touchAfter: SESSION_RENEW_AFTER_MS / 1000,
-    }),
+    store,
     resave: false,
     saveUninitialized: false,
     // Not rolling: renewSignedInSession resends the cookie when an hour has passed since it was set.
@@ -68,7 +71,10 @@ export function sessionMiddleware({ config, mongoClient, dbName }: SessionDeps):
     cookie: { ...sessionCookieOptions(config), maxAge: SESSION_MAX_AGE_MS },
   });
   const renew = renewSignedInSession();
-  return (req, res, next) => middleware(req, res, (error?: unknown) => (error ? next(error) : renew(req, res, next)));
+  return (req, res, next) => {
+    const done = (error?: unknown) => (error ? next(error) : renew(req, res, next));
+    store.withJoin(joinFor?.(req), () => middleware(req, res, done));
+  };
 }
 
 type RenewableSession = session.Session & { passport?: { user?: unknown }; renewedAt?: number };

@@ -6,6 +6,7 @@ import type { CommandStartedEvent, Document } from 'mongodb';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import { createApp } from '../src/app';
+import { SESSIONS_COLLECTION } from '../src/session';
 import { loadConfig } from '../src/config';
 import { userDataModels } from '../src/services/retention';
 import { RELAXED_RATE_LIMITS, TEST_PASSWORD, TEST_VAPID_ENV, uniqueEmail } from './helpers';
@@ -120,16 +121,39 @@ function updateStatementsOf({ command, commandName }: CommandStartedEvent): Upda
 /**
  * The fields a `$lookup` sub-pipeline's leading `$match` constrains, as a filter: its own, and those it compares with
  * a variable (`$expr: { $eq: ['$field', '$$variable'] }`, alone or in an `$and`), which the foreign index serves.
+ * `known`: variables whose value is known (the user's id, bound from a document that is the user's), compared as it.
  */
-function lookupFilter(match: Document): Document {
+function lookupFilter(match: Document, known: Record<string, unknown> = {}): Document {
   const { $expr: expression, ...filter } = match;
   const equalities = (expression as Document | undefined)?.$and ?? (expression ? [expression] : []);
   for (const equality of equalities as Document[]) {
     const operands = (equality.$eq ?? []) as unknown[];
     const field = operands.find((operand) => typeof operand === 'string' && /^\$[^$]/.test(operand));
-    if (typeof field === 'string') filter[field.slice(1)] = { $eq: '(a variable)' };
+    const variable = operands.find((operand) => typeof operand === 'string' && operand.startsWith('$$'));
+    if (typeof field !== 'string') continue;
+    const name = typeof variable === 'string' ? variable.slice(2) : undefined;
+    filter[field.slice(1)] = name !== undefined && name in known ? { $eq: known[name] } : { $eq: '(a variable)' };
   }
   return filter;
+}
+
+/**
+ * The reads of the `$lookup` stages of a pipeline, nested ones included. A `let` variable bound to `$userId` of a
+ * document that is the user's (`parentIsUsers`: its own read is scoped, or it is the request's own session, found by
+ * the signed cookie's id) holds the user's id, and a sub-pipeline comparing `userId` with it is scoped to the user.
+ */
+function lookupReads(stages: Document[], parentIsUsers: boolean): { collection: string; filter: Document }[] {
+  return stages.flatMap((stage) => {
+    const lookup = stage.$lookup as { from: string; let?: Document; pipeline?: Document[] } | undefined;
+    const subMatch = lookup?.pipeline?.[0]?.$match as Document | undefined;
+    if (!lookup || !subMatch) return [];
+    const known: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(lookup.let ?? {})) {
+      if (value === '$userId' && parentIsUsers) known[name] = userId;
+    }
+    const filter = lookupFilter(subMatch, known);
+    return [{ collection: lookup.from, filter }, ...lookupReads(lookup.pipeline!, scopedTo(filter, userId))];
+  });
 }
 
 function filtersOf(event: CommandStartedEvent): { collection: string; filter: Document }[] {
@@ -153,14 +177,11 @@ function filtersOf(event: CommandStartedEvent): { collection: string; filter: Do
         .map(({ collection: target, op }) => ({ collection: target, filter: op.filter as Document }));
     case 'aggregate': {
       const pipeline = command.pipeline as Document[];
-      const match = pipeline[0]?.$match as Document | undefined;
+      const match = (pipeline[0]?.$match as Document | undefined) ?? {};
       // A join reads the foreign collection by its sub-pipeline's first $match, which must be scoped and indexed too.
-      const lookups = pipeline.flatMap((stage) => {
-        const lookup = stage.$lookup as { from: string; pipeline?: Document[] } | undefined;
-        const subMatch = lookup?.pipeline?.[0]?.$match as Document | undefined;
-        return lookup && subMatch ? [{ collection: lookup.from, filter: lookupFilter(subMatch) }] : [];
-      });
-      return [{ collection, filter: match ?? {} }, ...lookups];
+      // The session store's join (auth/sessionUser.ts) starts from the request's own session.
+      const parentIsUsers = collection === SESSIONS_COLLECTION || scopedTo(match, userId);
+      return [{ collection, filter: match }, ...lookupReads(pipeline, parentIsUsers)];
     }
     default:
       return [];

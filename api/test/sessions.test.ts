@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { recordsSchema, sessionSchema, type Exercise } from '@hit/contracts';
 import { buildTestApp, signUp, startTestDatabase, type TestDatabase } from './helpers';
 import { stopBeforeWritesTo } from './stoppedWrites';
@@ -297,6 +298,45 @@ describe('workout sessions', () => {
       before.map(([progressVersion]) => progressVersion),
     );
     expect(after[0][1]).not.toEqual(before[0][1]); // the day's set state was written
+  });
+
+  // The autosave reads its workout session in the session store's command (auth/sessionUser.ts SessionJoin), by the
+  // session document's `userId`; what that join finds is used only when it is the signed-in user's session.
+  describe("the autosave's read joined to the session's", () => {
+    const storedSessions = () => database.connection.collection<{ userId?: unknown }>('sessions');
+
+    it('saves also when the session document names no user (one stored before sessions carried it)', async () => {
+      const { agent, user } = await signUp(app);
+      const session = await startSession(agent, 1);
+      const userId = new Types.ObjectId(user.id);
+      expect((await storedSessions().updateMany({ userId }, { $unset: { userId: '' } })).modifiedCount).toBe(1);
+
+      const exercises = completeAll(session.exercises.slice(0, 1));
+      await agent.put(`/api/sessions/${session.id}`).send({ exercises }).expect(200);
+      expect((await getProgress(agent)).map((entry) => entry.exerciseId)).toEqual(
+        exercises.flatMap((exercise) => exercise.sets.map(() => exercise.id)),
+      );
+    });
+
+    it("never uses another user's workout session, even when the session document names that user", async () => {
+      const alice = await signUp(app);
+      const bob = await signUp(app);
+      const aliceSession = await startSession(alice.agent, 1);
+      const aliceId = new Types.ObjectId(alice.user.id);
+      const before = await snapshotOf(database, alice.user.id);
+      // Bob's stored session document made to name Alice: its join then finds her workout session.
+      const bobId = new Types.ObjectId(bob.user.id);
+      expect((await storedSessions().updateMany({ userId: bobId }, { $set: { userId: aliceId } })).modifiedCount).toBe(
+        1,
+      );
+
+      const answer = await bob.agent
+        .put(`/api/sessions/${aliceSession.id}`)
+        .send({ exercises: completeAll(aliceSession.exercises.slice(0, 1)) })
+        .expect(404);
+      expect(answer.body).toEqual({ message: 'Session not found' });
+      expect(await snapshotOf(database, alice.user.id)).toEqual(before);
+    });
   });
 
   it('answers 404 for a session id that does not exist', async () => {

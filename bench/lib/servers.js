@@ -52,8 +52,8 @@ function stopChild(child) {
   });
 }
 
-/** The embedded MongoDB-compatible server (packages/embedded-mongo's CLI) on a fresh data folder. */
-async function startDatabase(dataDir) {
+/** The embedded MongoDB-compatible server (packages/embedded-mongo's CLI) on a fresh data folder; `nodeArgs` for node. */
+async function startDatabase(dataDir, { nodeArgs = [] } = {}) {
   const port = await freePort();
   const dbPath = path.join(dataDir, 'db');
   fs.mkdirSync(dbPath, { recursive: true });
@@ -63,6 +63,7 @@ async function startDatabase(dataDir) {
     ['--host', '127.0.0.1', '--port', String(port), '--dbpath', dbPath],
     {},
     'embedded database',
+    nodeArgs,
   );
   await waitFor(child, async () => child.output.join('').includes('listening '), 30_000, 'embedded database');
   return { uri: `mongodb://127.0.0.1:${port}`, port, process: child, stop: () => stopChild(child) };

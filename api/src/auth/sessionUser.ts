@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import type session from 'express-session';
 import { MongoStore } from 'connect-mongo';
 import { Types, type Connection } from 'mongoose';
-import type { Collection, Db, MongoClient } from 'mongodb';
-import { findFewIn } from '../findFew';
+import type { Collection, Db, Document, MongoClient } from 'mongodb';
+import { aggregateFewIn, findFewIn } from '../findFew';
 import type { UserFields, UserSubscription } from '../models/user';
 
 /**
@@ -96,6 +96,18 @@ function sessionUserOf(stored: StoredSessionUser): SessionUser {
 }
 
 const LOADED_USER = Symbol('hit.sessionUser');
+const JOINED = Symbol('hit.sessionJoined');
+
+/**
+ * A read that rides on the session's own (issue #21): stages run on the session's stored document in the same
+ * command, their answer under `field` kept for the request (`joinedWithSession`). For a hot route that needs one small
+ * read beyond the session (the autosave's workout session), so it costs one round trip, not two. The stages see the
+ * session's `userId` (`$userId`), never trust it further: the route checks what it gets against the signed-in user.
+ */
+export interface SessionJoin {
+  stages: Document[];
+  field: string;
+}
 
 interface StoredSessionDocument {
   _id: string;
@@ -139,21 +151,43 @@ export class UserSessionStore extends MongoStore {
     this.sessionsCollection = options.collectionName ?? 'sessions';
   }
 
+  /** The join the next `get` reads with the session (withJoin). */
+  private nextJoin: SessionJoin | undefined;
+
+  /**
+   * Runs `run` (express-session's middleware) with `join` read in the same command as the session. express-session
+   * asks the store for the session synchronously within its call, so the join is taken by that very `get`; were it
+   * ever asked later, the join would be missing and the route would read for itself (never a wrong answer).
+   */
+  withJoin(join: SessionJoin | undefined, run: () => void): void {
+    this.nextJoin = join;
+    try {
+      run();
+    } finally {
+      this.nextJoin = undefined;
+    }
+  }
+
   override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
+    const join = this.nextJoin;
+    this.nextJoin = undefined;
     void (async () => {
       try {
-        const [doc] = await findFewIn<StoredSessionDocument>(
-          this.sessionsDb,
-          this.sessionsCollection,
-          { _id: sid, $or: [{ expires: { $exists: false } }, { expires: { $gt: new Date() } }] },
-          { limit: 1 },
-        );
+        const filter = { _id: sid, $or: [{ expires: { $exists: false } }, { expires: { $gt: new Date() } }] };
+        const [doc] = join
+          ? await aggregateFewIn<StoredSessionDocument>(this.sessionsDb, this.sessionsCollection, [
+              { $match: filter },
+              { $limit: 1 },
+              ...join.stages,
+            ])
+          : await findFewIn<StoredSessionDocument>(this.sessionsDb, this.sessionsCollection, filter, { limit: 1 });
         if (!doc) return callback(null, null);
         const data = (typeof doc.session === 'string' ? JSON.parse(doc.session) : doc.session) as session.SessionData &
           Record<string | symbol, unknown>;
         // As connect-mongo does with touchAfter: the last write's time decides when to touch again.
         if (doc.lastModified) data.lastModified = doc.lastModified;
         if (doc.user) data[LOADED_USER] = { user: doc.user, copiedAt: doc.copiedAt } satisfies LoadedUser;
+        if (join) data[JOINED] = (doc as unknown as Record<string, unknown>)[join.field];
         callback(null, data);
       } catch (error) {
         callback(error);
@@ -163,10 +197,17 @@ export class UserSessionStore extends MongoStore {
 
   override createSession(req: Request, data: session.SessionData): session.Session & Partial<session.SessionData> {
     const loaded = (data as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER];
+    const joined = (data as unknown as Record<symbol, unknown>)[JOINED];
     const created = super.createSession(req, data);
     (req as unknown as Record<symbol, LoadedUser | undefined>)[LOADED_USER] = loaded;
+    (req as unknown as Record<symbol, unknown>)[JOINED] = joined;
     return created;
   }
+}
+
+/** What the session's join (SessionJoin) answered for this request: undefined when none was read with it. */
+export function joinedWithSession(req: Request): unknown {
+  return (req as unknown as Record<symbol, unknown>)[JOINED];
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { Types } from 'mongoose';
 import {
   emptyBodySchema,
   objectIdParamSchema,
@@ -7,12 +8,27 @@ import {
   type Session,
 } from '@hit/contracts';
 import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
+import { joinedWithSession, type SessionJoin } from '../auth/sessionUser';
 import { parseOr400 } from '../http/validate';
 import type { SessionService } from '../services/sessions';
 import { toSession } from './workoutShapes';
 
 /** Sessions record workouts: premium (402 once the trial is over). */
 const premium = [requireUser, requireAccess];
+
+const AUTOSAVE_PATH = /^\/api\/sessions\/([0-9a-fA-F]{24})$/;
+
+/**
+ * The autosave's read of its workout session, made with the signed-in session's (sessionMiddleware's `joinFor`): an
+ * autosave is then two database commands, that read and its writes.
+ */
+export function autosaveJoin(sessions: Pick<SessionService, 'sessionToSaveJoin'>) {
+  return (req: Request): SessionJoin | undefined => {
+    if (req.method !== 'PUT') return undefined;
+    const id = AUTOSAVE_PATH.exec(req.baseUrl + req.path)?.[1];
+    return id ? sessions.sessionToSaveJoin(new Types.ObjectId(id)) : undefined;
+  };
+}
 
 /** POST /api/sessions/start, GET /api/sessions/open, PUT /api/sessions/:id, POST /api/sessions/:id/end. */
 export function sessionsRouter({ sessions }: { sessions: SessionService }): Router {
@@ -35,7 +51,8 @@ export function sessionsRouter({ sessions }: { sessions: SessionService }): Rout
   router.put('/sessions/:id', ...premium, async (req, res) => {
     const sessionId = parseOr400(objectIdParamSchema, req.params.id, 'id');
     const body = parseOr400(saveSessionBodySchema, req.body);
-    res.json(toSession(await sessions.saveSession(currentUser(req)._id, sessionId, body)) satisfies Session);
+    const saved = await sessions.saveSession(currentUser(req)._id, sessionId, body, joinedWithSession(req));
+    res.json(toSession(saved) satisfies Session);
   });
 
   router.post('/sessions/:id/end', ...premium, async (req, res) => {

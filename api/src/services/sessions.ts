@@ -1,11 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Types } from 'mongoose';
+import type { Document } from 'mongodb';
 import type { Exercise, SaveSessionBody } from '@hit/contracts';
 import { HttpError } from '../errors';
 import { aggregateFew, findFew } from '../findFew';
 import { WritePlan, type OrderedWriter } from '../orderedWrites';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayFields } from '../models/workoutDay';
+import type { SessionJoin } from '../auth/sessionUser';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
 import { setStateBump, type ProgressService } from './progress';
 import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
@@ -209,32 +211,83 @@ export function createSessionService({
   }
 
   /**
-   * A session with the progress entries of its performance, in one read (every save of it needs both: see
-   * saveSessionStates): the entries joined by the session's own day and round, on their unique index.
+   * A workout session's document joined with its performance's progress entries (`entries`), on their unique index:
+   * the entries of `userId`, or, in a join where the user is not known yet (sessionToSaveJoin), of the workout
+   * session's own user.
    */
-  async function findSessionToSave(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<SessionToSave | null> {
-    const [found] = await aggregateFew<WorkoutSessionFields & { entries: ProgressEntryFields[] }>(WorkoutSession, [
-      { $match: { _id: sessionId, userId } },
-      { $limit: 1 },
-      {
-        $lookup: {
-          from: ProgressEntry.collection.collectionName,
-          let: { dayId: '$dayId', round: '$round' },
-          pipeline: [
-            {
-              $match: {
-                userId,
-                $expr: { $and: [{ $eq: ['$workoutDayId', '$$dayId'] }, { $eq: ['$round', '$$round'] }] },
+  function performanceEntries(userId?: Types.ObjectId): Document {
+    const sameUser = userId ? [] : [{ $eq: ['$userId', '$$userId'] }];
+    return {
+      $lookup: {
+        from: ProgressEntry.collection.collectionName,
+        let: { ...(userId ? {} : { userId: '$userId' }), dayId: '$dayId', round: '$round' },
+        pipeline: [
+          {
+            $match: {
+              ...(userId ? { userId } : {}),
+              $expr: {
+                $and: [...sameUser, { $eq: ['$workoutDayId', '$$dayId'] }, { $eq: ['$round', '$$round'] }],
               },
             },
-          ],
-          as: 'entries',
-        },
+          },
+        ],
+        as: 'entries',
       },
-    ]);
-    if (!found) return null;
-    const { entries, ...session } = found;
+    };
+  }
+
+  type JoinedSession = WorkoutSessionFields & { entries: ProgressEntryFields[] };
+
+  function toSave({ entries, ...session }: JoinedSession): SessionToSave {
     return { session, entries };
+  }
+
+  /**
+   * A session with the progress entries of its performance, in one read (every save of it needs both: see
+   * saveSessionStates).
+   */
+  async function findSessionToSave(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<SessionToSave | null> {
+    const [found] = await aggregateFew<JoinedSession>(WorkoutSession, [
+      { $match: { _id: sessionId, userId } },
+      { $limit: 1 },
+      performanceEntries(userId),
+    ]);
+    return found ? toSave(found) : null;
+  }
+
+  const JOINED_FIELD = 'sessionToSave';
+
+  /**
+   * findSessionToSave's read made in the command that reads the signed-in session (auth/sessionUser.ts SessionJoin),
+   * the autosave's one read beyond its session (PUT /api/sessions/:id): the workout session of that id and of the
+   * session's own user (its stored `userId`, the signed-in user's: the user is not known before the session is
+   * read), with its entries.
+   */
+  function sessionToSaveJoin(sessionId: Types.ObjectId): SessionJoin {
+    const workoutSession = {
+      $lookup: {
+        from: WorkoutSession.collection.collectionName,
+        let: { userId: '$userId' },
+        pipeline: [
+          { $match: { _id: sessionId, $expr: { $eq: ['$userId', '$$userId'] } } },
+          { $limit: 1 },
+          performanceEntries(),
+        ],
+        as: JOINED_FIELD,
+      },
+    };
+    return { stages: [workoutSession], field: JOINED_FIELD };
+  }
+
+  /**
+   * What sessionToSaveJoin read, if it is `userId`'s session `sessionId`. Undefined otherwise, also when nothing was
+   * found (a session stored before it named its user joins nothing): the caller then reads for itself.
+   */
+  function joinedSessionToSave(joined: unknown, userId: Types.ObjectId, sessionId: string): SessionToSave | undefined {
+    if (!Array.isArray(joined) || joined.length !== 1) return undefined;
+    const [found] = joined as JoinedSession[];
+    const ours = String(found?._id) === sessionId.toLowerCase() && String(found?.userId) === userId.toHexString();
+    return ours ? toSave(found) : undefined;
   }
 
   /** A session just made (restoreSession) as a save needs it: its performance's entries read on their own. */
@@ -304,15 +357,18 @@ export function createSessionService({
 
   /**
    * PUT /api/sessions/:id: idempotent autosave (see saveSessionStates). Saving an ended session is accepted: a late
-   * autosave still records its sets.
+   * autosave still records its sets. Its read is made with the session's (sessionToSaveJoin) when the route can.
    */
   async function saveSession(
     userId: Types.ObjectId,
     sessionId: string,
     body: SaveSessionBody,
+    joined?: unknown,
   ): Promise<WorkoutSessionFields> {
-    // The routes have validated the id.
-    const found = await findSessionToSave(userId, new Types.ObjectId(sessionId));
+    // The routes have validated the id. `joined`: what sessionToSaveJoin read with the signed-in session.
+    const found =
+      joinedSessionToSave(joined, userId, sessionId) ??
+      (await findSessionToSave(userId, new Types.ObjectId(sessionId)));
     if (!found) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
     const { session } = found;
     if (body.workoutDay && body.workoutDay.id !== session.dayId) {
@@ -347,6 +403,7 @@ export function createSessionService({
     restoreSession,
     findSession,
     findSessionToSave,
+    sessionToSaveJoin,
     withEntries,
     saveSession,
     saveSessionStates,

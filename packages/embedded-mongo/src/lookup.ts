@@ -11,8 +11,9 @@
  *   in an `$and`), the query equality `{ f: v }`, which every document the `$expr` accepts satisfies (a scalar
  *   equal by `$expr` is equal by the query), so the index narrows and the `$expr` still decides.
  *
- * The rest of the sub-pipeline runs over the joined documents with the variables bound. The joined documents come
- * in natural order and as stored: nothing is converted to plain numbers.
+ * The rest of the sub-pipeline runs over the joined documents with the variables bound, a $lookup in it answered the
+ * same way (its variables added to these). The joined documents come in natural order and as stored: nothing is
+ * converted to plain numbers.
  */
 import type { Document } from 'bson';
 import { BSONUndefined } from './bsonbytes';
@@ -79,7 +80,9 @@ function indexedLookupOf(stage: Document, context: LookupContext): IndexedLookup
     if (!isTypedExpression(variables)) return undefined;
   }
   try {
-    if (!isTypedPipeline(pipeline)) return undefined;
+    // A $lookup within it that this path answers too keeps the types as well (runWithIndexedLookups on the rest).
+    const general = pipeline.filter((inner) => !(isPlainObject(inner) && indexedLookupOf(inner, context)));
+    if (!isTypedPipeline(general)) return undefined;
   } catch {
     return undefined; // the general path answers its own refusal
   }
@@ -158,6 +161,29 @@ function variableEqualities(expression: unknown, found: Array<[string, string]>)
   return found;
 }
 
+/**
+ * The pairs when the `$expr` is nothing but such equalities (one, or an `$and` of them, nested or not), else
+ * undefined: then, with every variable holding a scalar and no path dotted, the query equalities decide it alone
+ * for a document whose fields are not arrays (join: mingo's query, built for each input document, is not needed).
+ */
+function onlyVariableEqualities(expression: unknown): Array<[string, string]> | undefined {
+  if (!isPlainObject(expression) || Object.keys(expression).length !== 1) return undefined;
+  if (hasOwn(expression, '$and')) {
+    const operands = isArray(expression.$and) ? expression.$and : [expression.$and];
+    const pairs: Array<[string, string]> = [];
+    for (const operand of operands) {
+      const inner = onlyVariableEqualities(operand);
+      if (!inner) return undefined;
+      pairs.push(...inner);
+    }
+    return pairs.length ? pairs : undefined;
+  }
+  if (!isArray(expression.$eq) || expression.$eq.length !== 2) return undefined;
+  const [left, right] = expression.$eq;
+  const pair = pathAndVariable(left, right) ?? pathAndVariable(right, left);
+  return pair && !pair[0].includes('.') ? [pair] : undefined;
+}
+
 function pathAndVariable(path: unknown, variable: unknown): [string, string] | undefined {
   if (typeof path !== 'string' || typeof variable !== 'string' || !variable.startsWith('$$')) return undefined;
   const field = path.slice(1);
@@ -195,12 +221,16 @@ function variableValues(lookup: IndexedLookup, doc: Document, context: LookupCon
   return values;
 }
 
-/** The foreign documents (natural order) a filter selects, with these variables bound. */
+/**
+ * The foreign documents (natural order) a filter selects, with these variables bound; `scalarFields`: fields the
+ * filter's equalities stand for an `$expr`'s, which an array there does not satisfy (onlyVariableEqualities).
+ */
 function foreignDocuments(
   foreign: ForeignCollection,
   filter: Document,
   exact: Document,
   variables: Document,
+  scalarFields: readonly string[] = [],
 ): Document[] {
   const { collection, decode } = foreign;
   const mingo = Object.keys(variables).length ? { variables } : undefined;
@@ -209,7 +239,8 @@ function foreignDocuments(
     return [...collection.handles()].map(decode).filter((doc) => query.test(doc));
   }
   const handles = new Matcher(filter, mingo ? { mingo } : {}).matches(collection, Infinity, decode);
-  return collection.inNaturalOrder(handles).map(decode);
+  const found = collection.inNaturalOrder(handles).map(decode);
+  return scalarFields.length ? found.filter((doc) => !scalarFields.some((field) => isArray(doc[field]))) : found;
 }
 
 /**
@@ -248,23 +279,52 @@ function join(lookup: IndexedLookup, docs: Document[], context: LookupContext): 
   }
   const stored = context.collection(lookup.from);
   const found = stored && foreignCollection(stored);
+  const equalities = variableEqualities(lookup.match?.$expr, []);
+  const exprOfEqualities = lookup.match && hasOwn(lookup.match, '$expr') && onlyVariableEqualities(lookup.match.$expr);
   return docs.map((doc, i) => {
     const variables = variableValues(lookup, doc, context);
     let foreign: Document[] = [];
     if (found) {
       const exact = joins[i] && lookup.match ? { $and: [joins[i], lookup.match] } : (joins[i] ?? lookup.match!);
       const conditions: Array<[string, unknown]> = joins[i] ? Object.entries(joins[i]!) : [];
-      for (const [field, name] of variableEqualities(lookup.match?.$expr, [])) {
+      let bound = 0;
+      for (const [field, name] of equalities) {
         if (hasOwn(variables, name) && isIndexableScalar(variables[name])) {
           conditions.push([field, { $eq: variables[name] }]);
+          bound += 1;
         }
       }
-      const filter = withConditions(lookup.match ?? {}, conditions);
-      foreign = foreignDocuments(found, filter, exact, variables);
+      // An $expr of such equalities only, every one bound to a scalar: the equalities decide it (with no array in
+      // their fields), so it is left out of the filter, and with it mingo's query.
+      const decided = exprOfEqualities && bound === equalities.length;
+      const match = decided ? withoutExpr(lookup.match!) : (lookup.match ?? {});
+      const filter = withConditions(match, conditions);
+      foreign = foreignDocuments(found, filter, exact, variables, decided ? equalities.map(([field]) => field) : []);
     }
-    if (lookup.rest.length) foreign = context.run(lookup.rest, foreign, variables);
+    if (lookup.rest.length) foreign = runWithIndexedLookups(lookup.rest, foreign, nestedContext(context, variables));
     return { ...doc, [lookup.as]: foreign };
   });
+}
+
+function withoutExpr(match: Document): Document {
+  const { $expr: _expr, ...rest } = match;
+  return rest;
+}
+
+/** The context of a sub-pipeline: its variables (the command's and the stage's `let`) bound in every stage. */
+function nestedContext(context: LookupContext, variables: Document): LookupContext {
+  return {
+    collection: context.collection,
+    variables,
+    run: (stages, docs, inner) => context.run(stages, docs, inner ?? variables),
+  };
+}
+
+/** A `$limit` stage's count when it is a positive integer (as mongod requires), which slicing answers. */
+function plainLimit(stage: Document): number | undefined {
+  if (Object.keys(stage).length !== 1 || !hasOwn(stage, '$limit')) return undefined;
+  const count = stage.$limit;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count > 0 ? count : undefined;
 }
 
 /**
@@ -275,9 +335,16 @@ export function runWithIndexedLookups(stages: Document[], docs: Document[], cont
   let current = docs;
   let next = 0;
   for (let i = 0; i < stages.length; i++) {
-    const lookup = indexedLookupOf(stages[i], context);
-    if (!lookup) continue;
+    // A plain $limit is a slice (mingo's pipeline, built for one, cost more than the rest of a small join).
+    const limit = plainLimit(stages[i]);
+    const lookup = limit === undefined ? indexedLookupOf(stages[i], context) : undefined;
+    if (limit === undefined && !lookup) continue;
     const input = next < i ? context.run(stages.slice(next, i), current) : current;
+    if (!lookup) {
+      current = input.slice(0, limit);
+      next = i + 1;
+      continue;
+    }
     const joined = join(lookup, input, context);
     if (!joined) return context.run(stages.slice(i), input);
     current = joined;

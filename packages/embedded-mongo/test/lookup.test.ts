@@ -538,6 +538,114 @@ describe('the autosave read: a session and its performance’s entries in one co
   );
 });
 
+describe('the autosave read with the session: a $lookup within a $lookup', () => {
+  const userId = new ObjectId();
+  const otherUser = new ObjectId();
+  const workoutSessionId = new ObjectId();
+
+  /** The session store's command with the api's join (its shape): the session, its workout session, its entries. */
+  function sessionWithWorkout(sessions: string, workouts: string, entries: string): Document {
+    return {
+      aggregate: sessions,
+      pipeline: [
+        { $match: { _id: 'sid', $or: [{ expires: { $exists: false } }, { expires: { $gt: new Date() } }] } },
+        { $limit: 1 },
+        {
+          $lookup: {
+            from: workouts,
+            let: { userId: '$userId' },
+            pipeline: [
+              { $match: { _id: workoutSessionId, $expr: { $eq: ['$userId', '$$userId'] } } },
+              { $limit: 1 },
+              {
+                $lookup: {
+                  from: entries,
+                  let: { userId: '$userId', dayId: '$dayId', round: '$round' },
+                  pipeline: [
+                    {
+                      $match: {
+                        $expr: {
+                          $and: [
+                            { $eq: ['$userId', '$$userId'] },
+                            { $eq: ['$workoutDayId', '$$dayId'] },
+                            { $eq: ['$round', '$$round'] },
+                          ],
+                        },
+                      },
+                    },
+                  ],
+                  as: 'entries',
+                },
+              },
+            ],
+            as: 'joined',
+          },
+        },
+      ],
+      cursor: {},
+    };
+  }
+
+  const entry = (user: ObjectId, day: unknown, round: unknown, setId: string): Document => ({
+    userId: user,
+    workoutDayId: day,
+    round,
+    exerciseId: 1,
+    setId,
+    volume: Long.fromString('9007199254740993'),
+  });
+
+  // Decodes are counted on the embedded server's own collections.
+  (externalUri ? test.skip : test)(
+    'answers as decoding every document does, decoding only the documents it answers',
+    async () => {
+      const names = { sessions: 'nested_sessions', workouts: 'nested_workouts', entries: 'nested_entries' };
+      for (const name of Object.values(names)) await db.collection(name).deleteMany({});
+      const entries = db.collection(names.entries);
+      await entries.createIndex({ userId: 1, workoutDayId: 1, exerciseId: 1, round: 1, setId: 1 }, { unique: true });
+      await db.collection(names.workouts).createIndex({ userId: 1, open: 1 });
+      await db
+        .collection(names.sessions)
+        .insertOne({ _id: 'sid', userId, expires: new Date(Date.now() + 60_000), session: '{}' } as never);
+      await db.collection(names.workouts).insertMany([
+        { _id: workoutSessionId, userId, dayId: new Int32(3), round: Long.fromNumber(2), open: true },
+        { _id: new ObjectId(), userId, dayId: 3, round: 1, open: false },
+      ]);
+      const others = Array.from({ length: 2_000 }, (_, i) => entry(otherUser, 3, 2, `o${i}`));
+      await entries.insertMany([
+        ...others,
+        entry(userId, 3, 2, 'a'),
+        entry(userId, new Double(3), new Int32(2), 'b'),
+        entry(userId, 3, 1, 'c'),
+        entry(userId, [3], 2, 'd'), // $expr equality takes no array element
+        entry(userId, 4, 2, 'e'),
+      ]);
+      const command = sessionWithWorkout(names.sessions, names.workouts, names.entries);
+
+      const decodes = jest.spyOn(Collection.prototype, 'document');
+      const indexed = await db.command(command, STRICT);
+      const decoded = decodes.mock.calls.length;
+      decodes.mockRestore();
+      foreignSearch.scan = true;
+      const scanned = await db.command(command, STRICT);
+      foreignSearch.scan = false;
+
+      const [session] = indexed.cursor.firstBatch;
+      expect(session.joined).toHaveLength(1);
+      expect((session.joined[0].entries as Document[]).map((found) => found.setId)).toEqual(['a', 'b']);
+      expect(canonical(indexed.cursor.firstBatch)).toBe(canonical(scanned.cursor.firstBatch));
+      // None of the other user's 2,000: the session (its $or checked on the decoded document, then decoded for the
+      // stages), the workout session, and the user's entries the index gives that are compared decoded or answered.
+      expect(decoded).toBeLessThanOrEqual(6);
+
+      // Another user's session document joins nothing of this user's.
+      await db.collection(names.sessions).updateOne({ _id: 'sid' } as never, { $set: { userId: otherUser } });
+      expect((await db.command(command)).cursor.firstBatch[0].joined).toEqual([]);
+    },
+    60_000,
+  );
+});
+
 describe('the indexed path answers as decoding every foreign document does', () => {
   /** mulberry32: a small seeded generator, so that a failure names the case that failed. */
   function generator(seed: number): () => number {
