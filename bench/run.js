@@ -322,7 +322,30 @@ main-thread tasks after its first paint, traced unthrottled and each counted as 
 against 196-379 (84-93) and 96-226 the day's runs before. Those two benches, an hour apart, failed different figures
 at the lines: LCP \`/home\` 2.55 and \`/progress\` 2.54 s, reads 0.49 of the baseline and a first set 118 ms in
 the first; \`/auth\` 2.56 and \`/progress\` 2.58 s, \`/progress\` TBT 280 ms and score 88, the reads' p99 2.21x
-their baseline's in the second (this table).
+their baseline's in the second.
+
+On 2026-12-03 (at 555b721), found on Lighthouse's own trace with V8's samples: the frame that showed \`/progress\`'s
+charts laid out 874 boxes in 27-35 ms at 1x, most of them the cells of the two visually hidden screen-reader tables
+(at 4x: the rep table 16-20 ms of layout, the weight table 6-13, each SVG 2-5). The tables now mount once their chart's
+frame is painted, and that update is a transition, so React time-slices it. The charts' frame 60 -> 20 ms at 1x;
+Lighthouse \`/progress\` TBT in 5 runs each [174, 358, 160, 105, 207] -> [204, 146, 87, 261, 79] ms. That day's full
+bench met every Lighthouse budget and failed the autosave at 0.27 of the baseline (its slices 435 and 670 req/s):
+across benches since 4013d9e it had read 0.26-0.39, passing or failing by the run.
+
+Later on 2026-12-03 (at 831e9b4) the autosave went from three database commands to two: \`PUT /api/sessions/:id\`
+asks the session store for its workout session and that performance's entries in the aggregate that reads the
+signed-in session (auth/sessionUser.ts \`SessionJoin\`; scoped by the session document's \`userId\`, and used only when
+it is the signed-in user's session, else the route reads for itself), then sends its one \`bulkWrite\`. The embedded
+server had answered that nested \`$lookup\` with mingo's, decoding the whole foreign collection; a sub-pipeline's
+\`$lookup\` now takes the indexed path too, a plain \`$limit\` is a slice, and an \`$expr\` made only of field/variable
+equalities bound to scalars is decided by the query equalities (no array in those fields) instead of a mingo query
+built for each input document (13-14 % of the database's CPU in the autosave's profile was mingo building its
+queries and pipelines). With the api's CPU per request from \`/proc\` the api was saturated (1.0 core) and the machine
+still 14-18 % idle: the api's own CPU is the budget, and each command costs it about 0.1-0.2 ms (the driver's work, the
+socket write to the database, BSON). A/B with both builds running and their 4 s slices interleaved (6 each, after 8 s
+of warm-up): 824 -> 892 req/s, the database's CPU an autosave 0.64 -> 0.49 ms. Two throughput runs of the bench that
+hour: the autosave 0.35 and 0.41 of the baseline (p99 2.5x and 1.9x), the reads 0.57 and 0.68 (this table's run
+is the full bench of that build).
 
 ## Method
 
