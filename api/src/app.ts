@@ -13,7 +13,7 @@ import {
   refuseCrossOrigin,
   securityHeaders,
 } from './security';
-import { sessionMiddleware } from './session';
+import { sessionJoins, sessionMiddleware } from './session';
 import { remoteFiles, shellFiles } from './static';
 import { compressJsonAnswers } from './http/compressJson';
 import { pageRenderer, readOwnApi } from './pages';
@@ -43,7 +43,7 @@ import { remoteMaps, remotesRouter } from './routes/remotes';
 import { autosaveJoin, sessionsRouter } from './routes/sessions';
 import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
-import { workoutsRouter } from './routes/workouts';
+import { daysReadJoin, workoutsRouter } from './routes/workouts';
 import { goalsRouter } from './routes/goals';
 import { accountRouter } from './routes/account';
 import { createPasswordService } from './services/passwords';
@@ -110,7 +110,7 @@ export function createApp({
     config,
     mongoClient,
     dbName: connection.name,
-    joinFor: autosaveJoin(sessions),
+    joinFor: sessionJoins(autosaveJoin(sessions), daysReadJoin(workouts)),
   });
   const maps = remoteMaps({ config, staticRoot, Release: models.Release });
   app.use(compression());

@@ -77,6 +77,19 @@ export function sessionMiddleware({ config, mongoClient, dbName, joinFor }: Sess
   };
 }
 
+/** One `joinFor` of several routes' joins: the first that has one for the request. */
+export function sessionJoins(
+  ...joins: Array<(req: Request) => SessionJoin | undefined>
+): (req: Request) => SessionJoin | undefined {
+  return (req) => {
+    for (const join of joins) {
+      const found = join(req);
+      if (found) return found;
+    }
+    return undefined;
+  };
+}
+
 type RenewableSession = session.Session & { passport?: { user?: unknown }; renewedAt?: number };
 
 /**

@@ -241,6 +241,21 @@ describe('progress', () => {
     expect(await repsShown()).toEqual([10]);
   });
 
+  it("GET /api/workout-days answered from the process's copy sends one database command, and a change shows", async () => {
+    const { agent } = await signUp(app);
+    const first = (await agent.get('/api/workout-days').expect(200)).body as unknown[];
+    // The session with the days' revisions, in one read (the session store's join): the copy is still the answer.
+    expect(await commandsOf(() => agent.get('/api/workout-days').expect(200))).toEqual(['aggregate sessions']);
+    expect((await agent.get('/api/workout-days').expect(200)).body).toEqual(first);
+
+    const session = await startSession(agent, 1);
+    const [incline] = session.exercises;
+    const exercises = [{ ...incline, sets: [completed(incline.sets[0], 60, 9, '2026-11-20T10:00:00.000Z')] }];
+    await agent.put(`/api/sessions/${session.id}`).send({ exercises }).expect(200);
+    const days = (await agent.get('/api/workout-days').expect(200)).body as { exercises: { sets: unknown[] }[] }[];
+    expect(days[0].exercises[0].sets[0]).toMatchObject({ weight: 60, reps: 9, completed: true });
+  });
+
   it('a set logged through POST /api/sync (as the browser sends it) sends seven database commands', async () => {
     const { agent } = await signUp(app);
     const session = await startSession(agent, 1);

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   completeWorkoutDayBodySchema,
   emptyBodySchema,
@@ -10,6 +10,7 @@ import {
   type WorkoutState,
 } from '@hit/contracts';
 import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
+import { joinedWithSession, type SessionJoin } from '../auth/sessionUser';
 import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
 import { PROGRESS_RESET_MESSAGE, type WorkoutService } from '../services/workouts';
@@ -17,6 +18,15 @@ import { toWorkoutDay } from './workoutShapes';
 
 /** Starting, saving, completing and resetting workouts is premium (402 once the trial is over). */
 const premium = [requireUser, requireAccess];
+
+/**
+ * The read of the days' revisions for GET /api/workout-days, made with the signed-in session's (sessionMiddleware's
+ * `joinFor`): a read answered from this process's copy is then that one database command.
+ */
+export function daysReadJoin(workouts: Pick<WorkoutService, 'dayRevisionsJoin'>) {
+  return (req: Request): SessionJoin | undefined =>
+    req.method === 'GET' && req.baseUrl + req.path === '/api/workout-days' ? workouts.dayRevisionsJoin() : undefined;
+}
 
 /**
  * GET /api/workout-days, GET /api/workout-state (open to every signed-in user: the dashboard stays usable),
@@ -27,10 +37,13 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
 
   router.get('/workout-days', requireUser, async (req, res) => {
     // The rotation as the session's copy carries it (auth/sessionUser.ts); one query: the days, or only their
-    // revisions when this process has the answer rendered (services/daysCache.ts).
+    // revisions when this process has the answer rendered (services/daysCache.ts), read with the session (daysReadJoin).
     const user = currentUser(req);
-    const { body, gzipped, etag } = await workouts.daysAnswer(user._id, user.rotation, (days, state) =>
-      JSON.stringify(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]),
+    const { body, gzipped, etag } = await workouts.daysAnswer(
+      user._id,
+      user.rotation,
+      (days, state) => JSON.stringify(days.map((day) => toWorkoutDay(day, state)) satisfies WorkoutDay[]),
+      joinedWithSession(req),
     );
     // The tag made with the answer: Express would hash the same bytes again on every read. The gzipped bytes made with
     // it too, for a client that accepts them (compression() leaves an encoded body alone).

@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../errors';
 import { findFew } from '../findFew';
 import { WritePlan, type OrderedWriter } from '../orderedWrites';
-import { userChanged } from '../auth/sessionUser';
+import { userChanged, type SessionJoin } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
 import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
@@ -155,10 +155,13 @@ export function createWorkoutService({
     userId: Types.ObjectId,
     known: WorkoutState | undefined,
     render: (days: WorkoutDayFields[], state: WorkoutState) => string,
+    joined?: unknown,
   ): Promise<DaysAnswer> {
     const key = userId.toHexString();
     if (known && daysCache.has(key)) {
-      const revisions = await findFew<DayRevision>(WorkoutDay, { userId }, { projection: { rev: 1 } });
+      const revisions =
+        joinedRevisions(joined, userId) ??
+        (await findFew<DayRevision>(WorkoutDay, { userId }, { projection: { rev: 1 } }));
       const kept = daysCache.answer(key, daysLabel(revisions, known));
       if (kept) return kept;
     }
@@ -166,6 +169,37 @@ export function createWorkoutService({
     const answer = daysAnswer(render(days, state));
     daysCache.store(key, daysLabel(days, state), answer);
     return answer;
+  }
+
+  const REVISIONS_FIELD = 'dayRevisions';
+  /**
+   * The days' revisions read in the command that reads the signed-in session (auth/sessionUser.ts SessionJoin), so
+   * that GET /api/workout-days answering from this process's copy costs that one command: the days of the session
+   * document's `userId` (the signed-in user's; not known before the session is read), their `_id`, `userId`, `rev`.
+   */
+  const REVISIONS_JOIN: SessionJoin = {
+    field: REVISIONS_FIELD,
+    stages: [
+      {
+        $lookup: {
+          from: WorkoutDay.collection.collectionName,
+          let: { userId: '$userId' },
+          pipeline: [{ $match: { $expr: { $eq: ['$userId', '$$userId'] } } }, { $project: { userId: 1, rev: 1 } }],
+          as: REVISIONS_FIELD,
+        },
+      },
+    ],
+  };
+
+  /**
+   * What REVISIONS_JOIN read, if it is `userId`'s days. Undefined otherwise, also when it found none (a session stored
+   * before it named its user, or days not seeded yet): the caller then reads for itself.
+   */
+  function joinedRevisions(joined: unknown, userId: Types.ObjectId): DayRevision[] | undefined {
+    if (!Array.isArray(joined) || joined.length === 0) return undefined;
+    const id = userId.toHexString();
+    const revisions = joined as Array<DayRevision & { userId?: unknown }>;
+    return revisions.every((day) => String(day.userId) === id) ? revisions : undefined;
   }
 
   /** One of the user's days, or 404. */
@@ -423,6 +457,7 @@ export function createWorkoutService({
     getState,
     listDays,
     daysAnswer: daysAnswerOf,
+    dayRevisionsJoin: () => REVISIONS_JOIN,
     loadDay,
     requireNextDay,
     planSetState,

@@ -320,6 +320,32 @@ function nestedContext(context: LookupContext, variables: Document): LookupConte
   };
 }
 
+/**
+ * The fields of a `$project` that only includes top-level fields (`{ a: 1, b: true }`, `_id` kept unless `_id: 0`),
+ * which copying them answers: the document's fields in its own order, as mongod's inclusion keeps them.
+ */
+function plainInclusion(stage: Document): { fields: Set<string>; id: boolean } | undefined {
+  if (Object.keys(stage).length !== 1 || !isPlainObject(stage.$project)) return undefined;
+  const spec = stage.$project;
+  const fields = new Set<string>();
+  let id = true;
+  for (const [field, value] of Object.entries(spec)) {
+    if (field === '_id' && (value === 0 || value === false)) id = false;
+    else if ((value === 1 || value === true) && field !== '' && !field.startsWith('$') && !field.includes('.')) {
+      fields.add(field);
+    } else return undefined;
+  }
+  return fields.size ? { fields, id } : undefined;
+}
+
+function include(doc: Document, { fields, id }: { fields: Set<string>; id: boolean }): Document {
+  const out: Document = {};
+  for (const key of Object.keys(doc)) {
+    if (key === '_id' ? id || fields.has(key) : fields.has(key)) out[key] = doc[key];
+  }
+  return out;
+}
+
 /** A `$limit` stage's count when it is a positive integer (as mongod requires), which slicing answers. */
 function plainLimit(stage: Document): number | undefined {
   if (Object.keys(stage).length !== 1 || !hasOwn(stage, '$limit')) return undefined;
@@ -335,13 +361,15 @@ export function runWithIndexedLookups(stages: Document[], docs: Document[], cont
   let current = docs;
   let next = 0;
   for (let i = 0; i < stages.length; i++) {
-    // A plain $limit is a slice (mingo's pipeline, built for one, cost more than the rest of a small join).
+    // A plain $limit is a slice, a plain inclusion a copy of fields (mingo's pipeline, built for one, cost more than
+    // the rest of a small join).
     const limit = plainLimit(stages[i]);
-    const lookup = limit === undefined ? indexedLookupOf(stages[i], context) : undefined;
-    if (limit === undefined && !lookup) continue;
+    const inclusion = limit === undefined ? plainInclusion(stages[i]) : undefined;
+    const lookup = limit === undefined && !inclusion ? indexedLookupOf(stages[i], context) : undefined;
+    if (limit === undefined && !inclusion && !lookup) continue;
     const input = next < i ? context.run(stages.slice(next, i), current) : current;
     if (!lookup) {
-      current = input.slice(0, limit);
+      current = inclusion ? input.map((doc) => include(doc, inclusion)) : input.slice(0, limit);
       next = i + 1;
       continue;
     }

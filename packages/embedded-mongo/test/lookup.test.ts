@@ -538,6 +538,41 @@ describe('the autosave read: a session and its performance’s entries in one co
   );
 });
 
+describe('stages between the joins answered without mingo', () => {
+  test('an inclusion $project keeps the included fields in the document’s order, _id unless excluded', async () => {
+    const names = await collections(
+      'inclusion',
+      [
+        { _id: 1, a: 1, b: 2, c: 3 },
+        { _id: 2, b: new Int32(2), z: 1, a: Long.fromNumber(1) },
+        { _id: 3, c: 1 },
+        { _id: 4, a: [1, { b: 2 }], b: { c: 1 } },
+      ],
+      [],
+    );
+    await db.createCollection('inclusion_view', { viewOn: names.local, pipeline: [] });
+    const run = (collection: string, project: Document) =>
+      db
+        .collection(collection)
+        .aggregate([{ $match: { _id: { $gte: 0 } } }, { $project: project }], STRICT)
+        .toArray();
+    const kept = await run(names.local, { b: 1, a: true });
+    expect(canonical(kept)).toBe(
+      canonical([
+        { _id: 1, a: 1, b: 2 },
+        { _id: 2, b: new Int32(2), a: Long.fromNumber(1) },
+        { _id: 3 },
+        { _id: 4, a: [1, { b: 2 }], b: { c: 1 } },
+      ]),
+    );
+    expect(canonical(await run(names.local, { _id: 0, a: 1 }))).toBe(
+      canonical([{ a: 1 }, { a: Long.fromNumber(1) }, {}, { a: [1, { b: 2 }] }]),
+    );
+    // The general path (a view: mingo's $project) answers the same.
+    expect(canonical(await run('inclusion_view', { b: 1, a: true }))).toBe(canonical(kept));
+  });
+});
+
 describe('the autosave read with the session: a $lookup within a $lookup', () => {
   const userId = new ObjectId();
   const otherUser = new ObjectId();
