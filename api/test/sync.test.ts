@@ -612,6 +612,73 @@ describe('POST /api/sync: the trial ended while the device was offline', () => {
     expect(await getState(agent)).toEqual({ cycleCount: 1, nextRecommendedDay: 1 });
   });
 
+  it('lets an account that never had access log no workout, whatever time its device claims', async () => {
+    // A trial of no days: access ended the moment the account was made.
+    const { agent, days, userId } = await account(0, 0);
+    const before = await snapshotOf(database, userId);
+    // A clock up to a day behind is believed for the set times, never for access.
+    const outbox = new Outbox(days, Date.now() - 20 * HOUR);
+    outbox.workout({ dayId: 1 });
+
+    const answer = await sendBatch(agent, outbox.operations);
+
+    expect(statuses(answer.results)).toEqual(Array(outbox.operations.length).fill('waiting'));
+    expect(await snapshotOf(database, userId)).toEqual(before);
+  });
+
+  it("after access ended, takes from a device only what it did after its last sync; another device's backlog still counts", async () => {
+    const { agent, days, userId } = await account(40, -1);
+    const trialEndsAt = Date.parse((await agent.get('/api/subscription/status').expect(200)).body.trialEndsAt);
+    // The phone's real backlog, done while the trial ran, synced after it ended.
+    const phone = new Outbox(days, trialEndsAt - 3 * DAY);
+    phone.workout({ dayId: 1 });
+    expect(statuses((await sendBatch(agent, phone.operations)).results)).toEqual(applied(phone.operations.length));
+    const recorded = await snapshotOf(database, userId);
+
+    // Then more workouts said to be done before the end: the phone would have sent them with the rest.
+    const backdated = new Outbox(days, trialEndsAt - 2 * DAY);
+    backdated.workout({ dayId: 2 });
+    const refused = await sendBatch(agent, backdated.operations);
+    expect(statuses(refused.results)).toEqual(Array(backdated.operations.length).fill('waiting'));
+    expect(await snapshotOf(database, userId)).toEqual(recorded);
+
+    // A tablet that was offline since before the end brings its own backlog: its first sync takes it.
+    const tablet = request.agent(app);
+    await tablet
+      .post('/api/login')
+      .send({ email: (await agent.get('/api/user').expect(200)).body.email, password: TEST_PASSWORD })
+      .expect(200);
+    const tabletOutbox = new Outbox(days, trialEndsAt - 2 * DAY);
+    tabletOutbox.workout({ dayId: 2 });
+    const taken = await sendBatch(tablet, tabletOutbox.operations);
+    expect(statuses(taken.results)).toEqual(applied(tabletOutbox.operations.length));
+    expect(setsOf(await storedEntries(database, userId))).toEqual(
+      expectedSets([...phone.logged, ...tabletOutbox.logged]),
+    );
+
+    // After an upgrade, the phone's waiting operations are applied too.
+    await upgrade(database, userId);
+    expect(statuses((await sendBatch(agent, backdated.operations)).results)).toEqual(
+      applied(backdated.operations.length),
+    );
+  });
+
+  it('takes a backlog longer than one batch after access ended, batch after batch', async () => {
+    const { agent, days, userId } = await account(40, -1);
+    const trialEndsAt = Date.parse((await agent.get('/api/subscription/status').expect(200)).body.trialEndsAt);
+    const outbox = new Outbox(days, trialEndsAt - 14 * DAY);
+    while (outbox.operations.length <= MAX_SYNC_OPERATIONS) {
+      for (const dayId of [1, 2, 3]) outbox.workout({ dayId });
+      outbox.tick(24 * 60);
+    }
+    expect(outbox.now).toBeLessThan(trialEndsAt);
+
+    const answers = await sendAll(agent, outbox.operations, MAX_SYNC_OPERATIONS);
+
+    expect(answers.flatMap((answer) => statuses(answer.results))).toEqual(applied(outbox.operations.length));
+    expect(setsOf(await storedEntries(database, userId))).toEqual(expectedSets(outbox.logged));
+  });
+
   it('keeps a backlog waiting for an upgrade once access ended more than a week ago', async () => {
     const { agent, days, userId } = await account(60, -8);
     const outbox = new Outbox(days, Date.now() - 9 * DAY);
@@ -777,34 +844,54 @@ describe('POST /api/sync: refusals', () => {
     expect(await getProgress(agent)).toHaveLength(outbox.logged.length + 1);
   });
 
-  it("rejects an operation on another user's session without revealing it or changing anything of theirs", async () => {
+  it('answers a session id another user has exactly as a fresh one, changing nothing of theirs', async () => {
     const owner = await account();
     const ownerOutbox = new Outbox(owner.days, Date.now() - HOUR);
-    const ownerSession = ownerOutbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+    const taken = ownerOutbox.workout({ dayId: 1, sets: 3, finish: 'open' });
     await sendBatch(owner.agent, ownerOutbox.operations);
     const ownerBefore = await snapshotOf(database, owner.userId);
+
+    /** The lifter's sets, their session named by the role it plays here. */
+    const setsUnder = async (agent: Agent, id: string) =>
+      setsOf(await getProgress(agent)).map((set) => ({
+        ...set,
+        sessionId: set.sessionId === id ? 'theirs' : set.sessionId,
+      }));
+    // Two lifters log the same workout offline: one under an id of its own, one under the id the owner's session has.
+    const fresh = await account();
     const other = await account();
-    const day1 = owner.days[0];
+    const outbox = new Outbox(fresh.days, Date.now() - HOUR);
+    const freshId = outbox.workout({ dayId: 1, sets: 3, finish: 'open' });
+    const onTaken = outbox.operations.map((op) =>
+      'sessionId' in op && op.sessionId === freshId ? { ...op, sessionId: taken } : op,
+    );
+    const freshAnswer = await sendBatch(fresh.agent, outbox.operations);
+    const otherAnswer = await sendBatch(other.agent, onTaken);
 
-    const answer = await sendBatch(other.agent, [
-      {
-        opId: 'foreign-save-1',
-        type: 'save',
-        at: new Date().toISOString(),
-        dayId: 1,
-        sessionId: ownerSession,
-        exercises: completeAll(day1.exercises),
-      },
-      { opId: 'foreign-start-1', type: 'start', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
-      { opId: 'foreign-end-1', type: 'end', at: new Date().toISOString(), dayId: 1, sessionId: ownerSession },
-    ]);
+    expect(otherAnswer.results).toEqual(freshAnswer.results);
+    expect(statuses(otherAnswer.results)).toEqual(applied(outbox.operations.length));
+    // The open workout is known by the id the device made, as the fresh one is.
+    expect(freshAnswer.openSession?.id).toBe(freshId);
+    expect(otherAnswer.openSession).toEqual({ ...freshAnswer.openSession, id: taken });
+    expect(await setsUnder(other.agent, taken)).toEqual(await setsUnder(fresh.agent, freshId));
+    // Sent again: the same duplicates.
+    expect((await sendBatch(other.agent, onTaken)).results).toEqual(
+      (await sendBatch(fresh.agent, outbox.operations)).results,
+    );
 
-    expect(answer.results.slice(0, 2)).toEqual([
-      { opId: 'foreign-save-1', status: 'rejected', httpStatus: 400, message: 'Session not found' },
-      { opId: 'foreign-start-1', status: 'rejected', httpStatus: 400, message: 'Session not found' },
-    ]);
+    // Back online, the workout goes on under the device's id: an autosave and its end, as for the fresh one.
+    const exercises = completeAll(fresh.days[0].exercises);
+    for (const [agent, id] of [
+      [fresh.agent, freshId],
+      [other.agent, taken],
+    ] as const) {
+      const saved = await agent.put(`/api/sessions/${id}`).send({ exercises }).expect(200);
+      expect(saved.body.id).toBe(id);
+      const ended = await agent.post(`/api/sessions/${id}/end`).expect(200);
+      expect([ended.body.id, typeof ended.body.endedAt]).toEqual([id, 'string']);
+    }
+    expect(await setsUnder(other.agent, taken)).toEqual(await setsUnder(fresh.agent, freshId));
     expect(await snapshotOf(database, owner.userId)).toEqual(ownerBefore);
-    expect(await getProgress(other.agent)).toEqual([]);
   });
 
   it('rejects an operation naming a session of another day', async () => {

@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { createHash } from 'node:crypto';
+import { Schema, Types, type Connection, type Model } from 'mongoose';
 import type { StoredExercise } from '../services/workoutProgram';
 import { exerciseSchema } from './workoutDay';
 
@@ -16,6 +17,11 @@ export interface WorkoutSessionFields {
   open: boolean;
   /** The app whose export it was imported from (issue #20), or null for a workout done here. */
   importedFrom?: 'strong' | 'hevy' | null;
+  /**
+   * The id a device made for this workout, when another user's session already had it: the session is then stored
+   * under an id of this user's own (userScopedId) and still known to the device by this one.
+   */
+  clientId?: Types.ObjectId;
 }
 
 export type WorkoutSessionModel = Model<WorkoutSessionFields>;
@@ -30,6 +36,7 @@ const workoutSessionSchema = new Schema<WorkoutSessionFields>(
     endedAt: { type: Date, default: null },
     open: { type: Boolean, required: true },
     importedFrom: { type: String, enum: ['strong', 'hevy', null], default: null },
+    clientId: { type: Schema.Types.ObjectId, default: undefined },
   },
   { collection: 'workoutsessions' },
 );
@@ -46,4 +53,19 @@ export function workoutSessionModel(connection: Connection): WorkoutSessionModel
     (connection.models.WorkoutSession as WorkoutSessionModel | undefined) ??
     connection.model<WorkoutSessionFields>('WorkoutSession', workoutSessionSchema)
   );
+}
+
+/** The id a session is known by outside the database: the device's, when it is stored under userScopedId. */
+export function publicSessionId(session: Pick<WorkoutSessionFields, '_id' | 'clientId'>): Types.ObjectId {
+  return session.clientId ?? session._id;
+}
+
+/**
+ * Where a session a device made under `clientId` is stored when another user's session already has that id: an id
+ * of this user's own, derived from both, so a replay finds it again. Client-made ids are thereby unique per user, and
+ * another user's id answers exactly as a fresh one: nobody learns that an id is taken.
+ */
+export function userScopedId(userId: Types.ObjectId, clientId: Types.ObjectId): Types.ObjectId {
+  const digest = createHash('sha256').update(`${userId.toHexString()}:${clientId.toHexString()}`).digest();
+  return new Types.ObjectId(digest.subarray(0, 12));
 }

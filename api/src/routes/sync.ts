@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Session } from 'express-session';
 import { syncBatchBodySchema, type SyncBatchResponse } from '@hit/contracts';
 import { currentUser, requireUser } from '../auth/currentUser';
 import { HttpError } from '../errors';
@@ -9,6 +10,8 @@ import type { SyncService } from '../services/sync';
 import type { SessionService } from '../services/sessions';
 import type { WorkoutService } from '../services/workouts';
 import { toSession, toWorkoutDay } from './workoutShapes';
+
+type SyncingSession = Session & { syncedUntil?: number };
 
 /**
  * POST /api/sync: the outbox of workout writes (docs/architecture.md, "Offline design"). Signed in, not premium:
@@ -30,12 +33,15 @@ export function syncRouter({
     const { operations, userId } = parseOr400(syncBatchBodySchema, req.body);
     const user = currentUser(req);
     if (userId !== undefined && userId !== user._id.toString()) throw new HttpError(409, SYNC_OTHER_USER_MESSAGE);
+    // The device is the login session: what it has synced so far is kept with it (services/sync.ts, DeviceSync).
+    const device = req.session as SyncingSession;
     // Each operation is parsed again from the request as sent (the envelope only vouched for its opId).
-    const { results, savedSessions } = await sync.applyBatch(
-      user,
-      operations,
-      (req.body as { operations: unknown[] }).operations,
-    );
+    const batch = await sync.applyBatch(user, operations, (req.body as { operations: unknown[] }).operations, {
+      syncedUntil: typeof device.syncedUntil === 'number' ? new Date(device.syncedUntil) : null,
+    });
+    const { results, savedSessions } = batch;
+    const syncedUntil = batch.device.syncedUntil?.getTime();
+    if (syncedUntil !== undefined && syncedUntil !== device.syncedUntil) device.syncedUntil = syncedUntil;
     // Saves change no rotation: after a batch of only saves (a set logged), the rotation is the session's copy, as
     // GET /api/workout-state answers it; after any other operation it is read again.
     const rotation = operations.every((op) => op.type === 'save') ? user.rotation : undefined;

@@ -1,6 +1,6 @@
 import type { Exercise, Session, WorkoutDay, WorkoutState } from '@hit/contracts';
 import { isRecommendedDay } from '@hit/contracts/rules';
-import type { WorkoutSessionFields } from '../models/session';
+import { publicSessionId, type WorkoutSessionFields } from '../models/session';
 import type { WorkoutDayFields } from '../models/workoutDay';
 import type { StoredExercise } from '../services/workoutProgram';
 
@@ -35,7 +35,8 @@ export function toWorkoutDay(day: WorkoutDayFields, state: WorkoutState): Workou
 
 export function toSession(session: WorkoutSessionFields): Session {
   return {
-    id: session._id.toHexString(),
+    // The id the device made it under, even when another user's session had it first (services/sessions.ts).
+    id: publicSessionId(session).toHexString(),
     dayId: session.dayId,
     exercises: toExercises(session.exercises),
     startedAt: session.startedAt.toISOString(),

@@ -9,6 +9,7 @@ import { convertWeight, DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 import type { Models } from '../models';
 import type { SessionUser } from '../auth/sessionUser';
 import { plainDocuments } from './rawDocuments';
+import { publicSessionId } from '../models/session';
 
 /** Writes one piece of the file; resolves once the next piece may follow (the response's back-pressure). */
 export type ExportSink = (chunk: string) => Promise<void>;
@@ -174,13 +175,15 @@ export function createExportService(models: Models) {
           unknownSessions.add(entry.sessionId);
         }
       }
-      const sessions = unknownSessions.size
+      const ids = [...unknownSessions];
+      // An entry names its session by the id the device knows it by (publicSessionId).
+      const sessions = ids.length
         ? await WorkoutSession.find(
-            { userId, _id: trusted({ $in: [...unknownSessions] }) },
-            { startedAt: 1, endedAt: 1 },
+            { userId, $or: [{ _id: trusted({ $in: ids }) }, { clientId: trusted({ $in: ids }) }] },
+            { startedAt: 1, endedAt: 1, clientId: 1 },
           ).lean()
         : [];
-      const sessionById = new Map(sessions.map((session) => [session._id.toHexString(), session]));
+      const sessionById = new Map(sessions.map((session) => [publicSessionId(session).toHexString(), session]));
 
       let text = '';
       for (const entry of entries) {

@@ -8,7 +8,7 @@ import { WritePlan, type OrderedWriter } from '../orderedWrites';
 import type { ProgressEntryFields, ProgressEntryModel } from '../models/progressEntry';
 import type { WorkoutDayFields } from '../models/workoutDay';
 import type { SessionJoin } from '../auth/sessionUser';
-import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
+import { publicSessionId, userScopedId, type WorkoutSessionFields, type WorkoutSessionModel } from '../models/session';
 import { setStateBump, type ProgressService } from './progress';
 import { allSets, applySetState, prefilledExercises, SetStateError } from './workoutProgram';
 import type { WorkoutService } from './workouts';
@@ -131,14 +131,25 @@ export function createSessionService({
     return { day: shared ? await workouts.freshPerformance(userId, day) : day, open };
   }
 
-  /** Creates a session under the client's id; null when the id is taken by a session of another user. */
-  async function createClientSession(fields: WorkoutSessionFields): Promise<WorkoutSessionFields | null> {
+  /**
+   * Creates a session under the client's id, or under the user's own id for it (userScopedId, remembering the client's)
+   * when a session of another user has it.
+   */
+  async function createClientSession(fields: WorkoutSessionFields): Promise<WorkoutSessionFields> {
     try {
       return (await WorkoutSession.create(fields)).toObject();
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
       const existing = await WorkoutSession.findById(fields._id).lean();
-      if (existing) return existing.userId.equals(fields.userId) ? existing : null;
+      if (existing) {
+        if (existing.userId.equals(fields.userId)) return existing;
+        if (fields.clientId) throw error;
+        const scoped = userScopedId(fields.userId, fields._id);
+        return (
+          (await WorkoutSession.findOne({ _id: scoped, userId: fields.userId }).lean()) ??
+          createClientSession({ ...fields, _id: scoped, clientId: fields._id })
+        );
+      }
       // Not the id: an open session was started at the same moment (POST /api/sessions/start). It ends, this one opens.
       await WorkoutSession.updateMany(
         { userId: fields.userId, open: true },
@@ -160,13 +171,13 @@ export function createSessionService({
     dayId: number,
     startedAt: Date,
   ): Promise<WorkoutSessionFields> {
-    const existing = await WorkoutSession.findOne({ _id: sessionId, userId }).lean();
+    const existing = await findSession(userId, sessionId);
     if (existing) return existing;
     const { day, open } = await roundForNewSession(userId, dayId);
     if (open) await endSessionDocument(userId, open._id);
     // No prefill here: the device prefilled its own sets, and their saves follow; a resuming client prefills from
     // the last workout itself.
-    const created = await createClientSession({
+    return createClientSession({
       _id: sessionId,
       userId,
       dayId,
@@ -176,21 +187,19 @@ export function createSessionService({
       endedAt: null,
       open: true,
     });
-    if (!created) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
-    return created;
   }
 
   /**
    * A session an outbox operation names but the database no longer has (Reset All Progress deleted it while the
    * device was offline): made again, ended, on the day's current performance, so the workout's sets are still
-   * recorded. Null when the id belongs to another user.
+   * recorded.
    */
   async function restoreSession(
     userId: Types.ObjectId,
     sessionId: Types.ObjectId,
     dayId: number,
     at: Date,
-  ): Promise<WorkoutSessionFields | null> {
+  ): Promise<WorkoutSessionFields> {
     const { day } = await roundForNewSession(userId, dayId);
     return createClientSession({
       _id: sessionId,
@@ -204,10 +213,14 @@ export function createSessionService({
     });
   }
 
+  /** The user's session of this id: stored under it, or else under the user's own id for it (userScopedId). */
   async function findSession(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<WorkoutSessionFields | null> {
-    // Through the driver: the filter is of its stored types.
-    const [session] = await findFew<WorkoutSessionFields>(WorkoutSession, { _id: sessionId, userId }, { limit: 1 });
-    return session ?? null;
+    const find = async (_id: Types.ObjectId) => {
+      // Through the driver: the filter is of its stored types.
+      const [session] = await findFew<WorkoutSessionFields>(WorkoutSession, { _id, userId }, { limit: 1 });
+      return session ?? null;
+    };
+    return (await find(sessionId)) ?? find(userScopedId(userId, sessionId));
   }
 
   /**
@@ -247,12 +260,16 @@ export function createSessionService({
    * saveSessionStates).
    */
   async function findSessionToSave(userId: Types.ObjectId, sessionId: Types.ObjectId): Promise<SessionToSave | null> {
-    const [found] = await aggregateFew<JoinedSession>(WorkoutSession, [
-      { $match: { _id: sessionId, userId } },
-      { $limit: 1 },
-      performanceEntries(userId),
-    ]);
-    return found ? toSave(found) : null;
+    const find = async (_id: Types.ObjectId) => {
+      const [found] = await aggregateFew<JoinedSession>(WorkoutSession, [
+        { $match: { _id, userId } },
+        { $limit: 1 },
+        performanceEntries(userId),
+      ]);
+      return found ? toSave(found) : null;
+    };
+    // A miss is rare (a reset deleted it, or a device's id another user had first): only then a second read.
+    return (await find(sessionId)) ?? find(userScopedId(userId, sessionId));
   }
 
   const JOINED_FIELD = 'sessionToSave';
@@ -336,7 +353,7 @@ export function createSessionService({
       const plan = new WritePlan();
       const performance = { userId, dayId: session.dayId, round: session.round };
       const written = progress.planEntries(plan, performance, touched, entries, {
-        sessionId: session._id,
+        sessionId: publicSessionId(session),
         removeUncompleted: true,
       });
       const bump = written ?? (setStateChanged ? setStateBump(allSets(session.exercises), touched) : null);
@@ -385,15 +402,18 @@ export function createSessionService({
     sessionId: string,
     endedAt = new Date(),
   ): Promise<WorkoutSessionFields> {
-    const ended = await WorkoutSession.findOneAndUpdate(
-      { _id: sessionId, userId, open: true },
-      { $set: { open: false, endedAt } },
-      { returnDocument: 'after' },
-    ).lean();
+    const end = (_id: Types.ObjectId) =>
+      WorkoutSession.findOneAndUpdate(
+        { _id, userId, open: true },
+        { $set: { open: false, endedAt } },
+        { returnDocument: 'after' },
+      ).lean();
+    const ended = await end(new Types.ObjectId(sessionId));
     if (ended) return ended;
     const session = await findSession(userId, new Types.ObjectId(sessionId));
     if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
-    return session;
+    // Stored under the user's own id for the device's (userScopedId), and still open.
+    return (session.open && (await end(session._id))) || session;
   }
 
   return {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import {
+  MAX_SYNC_OPERATIONS,
   syncOperationSchema,
   type Exercise,
   type SyncOperation,
   type SyncOutcome,
   type SyncResult,
 } from '@hit/contracts';
-import { SET_TIME_IN_FUTURE_MESSAGE, setTimeProblem } from '@hit/contracts/rules';
+import { SET_TIME_CLOCK_SKEW_MS, SET_TIME_IN_FUTURE_MESSAGE, setTimeProblem } from '@hit/contracts/rules';
 import { ACCESS_DENIED_MESSAGE } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import { findFew } from '../findFew';
@@ -90,10 +91,28 @@ function completedSetsOf(exercises: Exercise[]) {
 
 type SaveOperation = Extract<SyncOperation, { type: 'save' }>;
 
-/** Access for this batch: see acceptedUntil. */
-type Access = { until: Date | null | undefined };
+/**
+ * Access for this batch. `until`: see acceptedUntil. `from`: the account's creation, before which no time counts for
+ * access (a device's clock may say earlier; its sets are still recorded while access runs, never on a time the
+ * account never had). `after`: the device's last sync (DeviceSync); once access is over, only what was done after it
+ * (give or take the device's clock) is a backlog the device can have, anything earlier it would have sent then.
+ */
+type Access = { until: Date | null | undefined; from: Date; after: Date | null };
 const accepts = (access: Access, time: Date) =>
-  access.until === undefined || (access.until !== null && time < access.until);
+  access.until === undefined ||
+  (access.until !== null &&
+    time >= access.from &&
+    time < access.until &&
+    (access.after === null || time.getTime() > access.after.getTime() - SET_TIME_CLOCK_SKEW_MS));
+
+/**
+ * What the api remembers of one device's syncs (its login session): everything it had done up to `syncedUntil` has
+ * been sent. A batch shorter than MAX_SYNC_OPERATIONS was the whole outbox, so that moment is the batch's; a full one
+ * is followed by operations made after its last, so that moment is its last operation's.
+ */
+export interface DeviceSync {
+  syncedUntil: Date | null;
+}
 
 type Prepared =
   | { kind: 'rejected'; type: SyncOperation['type'] | null; outcome: SyncOutcome }
@@ -167,7 +186,6 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
     const sessionId = new Types.ObjectId(op.sessionId);
     const found = await sessions.findSession(userId, sessionId);
     const session = found ?? (await sessions.restoreSession(userId, sessionId, op.dayId, at));
-    if (!session) throw new HttpError(404, 'Session not found');
     if (session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(session.dayId));
     return { session, note: found ? null : progressResetNote() };
   }
@@ -232,7 +250,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
         // Nothing to end when a reset deleted it: its sets, if any, came with its saves.
         if (!session) return null;
         if (session.dayId !== op.dayId) throw new HttpError(400, sessionDayMismatchMessage(session.dayId));
-        await sessions.endSession(userId, op.sessionId, at);
+        await sessions.endSession(userId, session._id.toHexString(), at);
         return null;
       }
       case 'resetDay':
@@ -315,6 +333,22 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
     return { kind: 'apply', op: { ...op, exercises }, at: applyAt, waits: true, refused };
   }
 
+  /** DeviceSync after a batch: never earlier than before it. */
+  function syncedUntilAfter(device: DeviceSync, prepared: Prepared[], results: SyncResult[], now: Date): Date | null {
+    const whole = prepared.length < MAX_SYNC_OPERATIONS && results.every((result) => result.status !== 'waiting');
+    let until = whole ? now : null;
+    if (!whole) {
+      // The operations answered before the first that waits were made before everything still queued.
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'waiting') break;
+        const step = prepared[i];
+        if (step.kind === 'apply' && (until === null || step.at > until)) until = step.at;
+      }
+    }
+    const previous = device.syncedUntil;
+    return previous && (until === null || previous > until) ? previous : until;
+  }
+
   const toOutcome = (stored: SyncOperationFields['outcome']): SyncOutcome =>
     stored.status === 'applied' ? { status: 'applied', note: stored.note } : rejectedOutcome(stored.message ?? '');
 
@@ -329,14 +363,15 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
     user: SyncUser,
     operations: { opId: string }[],
     rawOperations: unknown[],
-  ): Promise<{ results: SyncResult[]; savedSessions: WorkoutSessionFields[] }> {
+    device: DeviceSync = { syncedUntil: null },
+  ): Promise<{ results: SyncResult[]; savedSessions: WorkoutSessionFields[]; device: DeviceSync }> {
     const userId = user._id;
     return withLock(userId, async (last) => {
       const now = new Date();
       // The sessions the batch's saves wrote, as they left them; any other operation applied makes them unknown.
       const saved = new Map<string, WorkoutSessionFields>();
       let othersApplied = false;
-      const access: Access = { until: acceptedUntil(user, now) };
+      const access: Access = { until: acceptedUntil(user, now), from: user.createdAt, after: device.syncedUntil };
       const stored = await findFew<SyncOperationFields>(SyncOperation, {
         userId,
         opId: { $in: operations.map((op) => op.opId) },
@@ -439,7 +474,11 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
         }
       }
       planOutcomes(last);
-      return { results, savedSessions: othersApplied ? [] : [...saved.values()] };
+      return {
+        results,
+        savedSessions: othersApplied ? [] : [...saved.values()],
+        device: { syncedUntil: syncedUntilAfter(device, prepared, results, now) },
+      };
     });
   }
 

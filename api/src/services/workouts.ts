@@ -14,7 +14,7 @@ import { WritePlan, type OrderedWriter } from '../orderedWrites';
 import { userChanged, type SessionJoin } from '../auth/sessionUser';
 import type { WorkoutCompletionFields, WorkoutCompletionModel } from '../models/workoutCompletion';
 import { revised, type WorkoutDayFields, type WorkoutDayModel } from '../models/workoutDay';
-import type { WorkoutSessionFields, WorkoutSessionModel } from '../models/session';
+import { publicSessionId, type WorkoutSessionFields, type WorkoutSessionModel } from '../models/session';
 import type { WorkoutStateModel } from '../models/workoutState';
 import { currentPerformanceBump, setStateBump, type ProgressService, type ProgressVersionBump } from './progress';
 import { DaysCache, daysAnswer, daysLabel, type DayRevision, type DaysAnswer } from './daysCache';
@@ -328,7 +328,7 @@ export function createWorkoutService({
     let completion = await WorkoutCompletion.findOne({ _id: session._id, userId }).lean();
     if (!completion) {
       await progress.recordSets({ userId, dayId: session.dayId, round: session.round }, allSets(session.exercises), {
-        sessionId: session._id,
+        sessionId: publicSessionId(session),
         removeUncompleted: false,
       });
       const [day, state] = await Promise.all([loadDay(userId, session.dayId), getState(userId)]);
