@@ -35,6 +35,23 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
   'notify.windows.com',
 ] as const;
 
+/**
+ * PUSH_TEST_SERVICE's `host:port` (an IPv6 address in brackets), as the URL parser writes the host; null when it is
+ * not one host and port.
+ */
+export function parsePushTestService(value: string): { host: string; port: number } | null {
+  const port = Number(/:(\d{1,5})$/.exec(value)?.[1]);
+  if (!(port >= 1 && port <= 65535)) return null;
+  try {
+    const url = new URL(`http://${value}`);
+    const whole = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+    // The parser drops http's own port 80.
+    return whole && Number(url.port || 80) === port ? { host: url.hostname, port } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The file a process outside production keeps its generated VAPID key pair in, inside DATA_DIR. */
 export const VAPID_KEYS_FILE = 'vapid.json';
 
@@ -141,6 +158,12 @@ const envSchema = z
         error: 'expected a comma-separated list of host names, e.g. fcm.googleapis.com,push.apple.com',
       })
       .optional(),
+    PUSH_TEST_SERVICE: z
+      .string()
+      .refine((value) => parsePushTestService(value) !== null, {
+        error: 'expected a host and port such as 127.0.0.1:4567 (the test push service, outside production only)',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -190,6 +213,16 @@ const envSchema = z
         });
       }
     }
+    // A test push service may sit on loopback or a private address, which production never sends to.
+    if (env.NODE_ENV === 'production' && env.PUSH_TEST_SERVICE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_TEST_SERVICE'],
+        message:
+          'not allowed in production (it opens one host and port, loopback or private, to Web Push; production ' +
+          'sends only to PUSH_SERVICE_HOSTS)',
+      });
+    }
     // A reset link built from the request's Host header could point at whoever sent the request (link poisoning).
     if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_ORIGIN) {
       ctx.addIssue({
@@ -215,8 +248,12 @@ export interface PushConfig {
   vapidSubject: string;
   /** Host names (with their subdomains) the api sends pushes to over https: a subscription elsewhere is refused. */
   serviceHosts: string[];
-  /** Outside production: http(s) endpoints on loopback too (the tests' mock push service). */
-  allowLoopback: boolean;
+  /**
+   * PUSH_TEST_SERVICE (never in production): the one host and port, over http or https, the api also sends to, though
+   * it be loopback or private: the tests' mock push service. Every other loopback, private or special address is
+   * refused in every mode.
+   */
+  testService?: { host: string; port: number };
 }
 
 export interface Config {
@@ -326,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_SUBJECT ??
         (publicOrigin?.startsWith('https:') ? publicOrigin : `mailto:no-reply@${publicOriginHost(publicOrigin)}`),
       serviceHosts: e.PUSH_SERVICE_HOSTS ?? [...DEFAULT_PUSH_SERVICE_HOSTS],
-      allowLoopback: e.NODE_ENV !== 'production',
+      testService: e.PUSH_TEST_SERVICE ? (parsePushTestService(e.PUSH_TEST_SERVICE) ?? undefined) : undefined,
     },
     warnings,
   };

@@ -88,7 +88,7 @@ describe('loadConfig', () => {
         vapidKeysFile: '/var/lib/hit/vapid.json',
         vapidSubject: 'mailto:ops@hit.example.com',
         serviceHosts: ['fcm.googleapis.com', 'push.example.net'],
-        allowLoopback: false,
+        testService: undefined,
       },
       warnings: [],
     });

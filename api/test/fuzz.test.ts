@@ -30,7 +30,7 @@ import {
   startTestDatabase,
   type TestDatabase,
 } from './helpers';
-import { unreachableSubscription } from './mockPushService';
+import { UNREACHABLE_PUSH_SERVICE, unreachableSubscription } from './mockPushService';
 import { appRoutes } from './routeCalls';
 import { completeAll, expireTrial, getDays, snapshotOf } from './workoutFixtures';
 import {
@@ -477,7 +477,12 @@ describe('hostile input (fuzz)', () => {
     stripeServer = await new FakeStripeServer().start();
     const build = (env: NodeJS.ProcessEnv, stripe?: Stripe) =>
       createApp({
-        config: loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV, ...env }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          ...TEST_VAPID_ENV,
+          PUSH_TEST_SERVICE: UNREACHABLE_PUSH_SERVICE,
+          ...env,
+        }),
         connection: database.connection,
         mongoClient: database.connection.getClient(),
         rateLimits: NO_RATE_LIMITS,

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config';
 import { userDataModels } from '../src/services/retention';
 import { RELAXED_RATE_LIMITS, TEST_PASSWORD, TEST_VAPID_ENV, uniqueEmail } from './helpers';
 import { resetLinkIn, startMailbox, type Mailbox } from './mailbox';
-import { unreachableSubscription } from './mockPushService';
+import { UNREACHABLE_PUSH_SERVICE, unreachableSubscription } from './mockPushService';
 import { appRoutes } from './routeCalls';
 import { Outbox } from './syncOutbox';
 import { completeAll, getDay, getDays, performDay, startSession } from './workoutFixtures';
@@ -255,7 +255,12 @@ beforeAll(async () => {
     .on('commandStarted', (event) => commands.push({ event, route: currentRoute, request: currentRequest }));
 
   app = createApp({
-    config: loadConfig({ NODE_ENV: 'test', SMTP_URL: mailbox.url, ...TEST_VAPID_ENV }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      SMTP_URL: mailbox.url,
+      ...TEST_VAPID_ENV,
+      PUSH_TEST_SERVICE: UNREACHABLE_PUSH_SERVICE,
+    }),
     connection,
     mongoClient: connection.getClient(),
     rateLimits: RELAXED_RATE_LIMITS,

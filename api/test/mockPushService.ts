@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { PushSubscriptionJson } from '@hit/contracts';
 
 /**
- * A push service on loopback for the api's tests (issue #22), standing in for FCM, Mozilla's or Apple's. It checks
- * every message as a real one does and as the browser would: the VAPID JWT (`Authorization: vapid t=<jwt>,
+ * A push service on loopback for the api's tests (issue #22), standing in for FCM, Mozilla's or Apple's. The api sends
+ * to it only because the test names it in PUSH_TEST_SERVICE (`mock.service`): loopback is refused otherwise. It
+ * checks every message as a real one does and as the browser would: the VAPID JWT (`Authorization: vapid t=<jwt>,
  * k=<public key>`: ES256 signature by that key, `aud` the endpoint's origin, `exp` in the future and within 24 hours,
  * a `sub`), then decrypts the aes128gcm payload (RFC 8188 / RFC 8291) with the subscription's private key and auth
  * secret, written here from the RFCs with node:crypto rather than with the library that encrypted it. It records
@@ -42,14 +43,20 @@ interface Keys {
 const fromBase64url = (text: string) => Buffer.from(text, 'base64url');
 
 /**
- * A browser subscription with real keys at an address nothing listens on (loopback's discard port), for tests that
+ * Loopback's discard port, where nothing listens: the PUSH_TEST_SERVICE of the apps that save
+ * `unreachableSubscription()`s.
+ */
+export const UNREACHABLE_PUSH_SERVICE = '127.0.0.1:9';
+
+/**
+ * A browser subscription with real keys at an address nothing listens on (UNREACHABLE_PUSH_SERVICE), for tests that
  * save subscriptions and schedule alerts without a sender running.
  */
 export function unreachableSubscription(id: string = randomUUID()): PushSubscriptionJson {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `http://127.0.0.1:9/push/${id}`,
+    endpoint: `http://${UNREACHABLE_PUSH_SERVICE}/push/${id}`,
     expirationTime: null,
     keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
   };
@@ -115,24 +122,41 @@ export class MockPushService {
   readonly problems: string[] = [];
   /** What to answer for a subscription (default 201 Created, as push services do). */
   readonly answers = new Map<string, number>();
+  /** TCP connections made to it, whatever was sent over them. */
+  connections = 0;
   private readonly keys = new Map<string, Keys>();
 
   private constructor(
     private readonly server: http.Server,
     /** The api's VAPID public key, the only one accepted. */
-    private readonly vapidPublicKey: Buffer,
+    private vapidPublicKey: Buffer,
   ) {}
 
   static async start(vapidPublicKey: string): Promise<MockPushService> {
     const server = http.createServer();
     const mock = new MockPushService(server, fromBase64url(vapidPublicKey));
+    server.on('connection', () => (mock.connections += 1));
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => mock.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return mock;
   }
 
+  /** The api's key, once known: an api started with PUSH_TEST_SERVICE naming this mock made its own. */
+  acceptVapidKey(vapidPublicKey: string): void {
+    this.vapidPublicKey = fromBase64url(vapidPublicKey);
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** Its host and port, as PUSH_TEST_SERVICE names it. */
+  get service(): string {
+    return `127.0.0.1:${this.port}`;
+  }
+
   get origin(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `http://${this.service}`;
   }
 
   /** A new browser subscription at this service: its key pair and auth secret made as a browser makes them. */

@@ -27,7 +27,7 @@ describe('Web Push configuration (issue #22)', () => {
       vapidKeysFile: path.join(REPO_ROOT, '.data', VAPID_KEYS_FILE),
       vapidSubject: 'mailto:no-reply@localhost',
       serviceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS],
-      allowLoopback: true,
+      testService: undefined,
     });
     expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual([
       'fcm.googleapis.com',
@@ -51,7 +51,7 @@ describe('Web Push configuration (issue #22)', () => {
       vapidKeysFile: path.join(REPO_ROOT, '.data', VAPID_KEYS_FILE),
       vapidSubject: TEST_VAPID_ENV.VAPID_SUBJECT,
       serviceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS],
-      allowLoopback: false,
+      testService: undefined,
     });
     const { VAPID_SUBJECT: _subject, ...withoutSubject } = production;
     expect(loadConfig({ ...withoutSubject, PUBLIC_ORIGIN: 'https://hit.example.com' }).push.vapidSubject).toBe(
@@ -94,8 +94,29 @@ describe('Web Push configuration (issue #22)', () => {
       'PUSH_SERVICE_HOSTS: expected a comma-separated list of host names',
     ],
     [{ PUSH_SERVICE_HOSTS: 'com' }, 'PUSH_SERVICE_HOSTS: expected a comma-separated list of host names'],
+    // Production never sends to a test push service: loopback and private addresses stay closed there.
+    [
+      { NODE_ENV: 'production', SESSION_SECRET, ...TEST_VAPID_ENV, PUSH_TEST_SERVICE: '127.0.0.1:4567' },
+      'PUSH_TEST_SERVICE: not allowed in production',
+    ],
   ])('rejects %j naming the variable', (env, message) => {
     expect(configError(env)).toContain(message);
+  });
+
+  it.each([
+    '127.0.0.1',
+    '127.0.0.1:',
+    '127.0.0.1:0',
+    '127.0.0.1:65536',
+    'http://127.0.0.1:4567',
+    '::1:4567',
+    '127.0.0.1:80:4567',
+    '127.0.0.1:4567/push',
+    'user@127.0.0.1:4567',
+    '127.0.0.1:4567,10.0.0.1:80',
+    'a b:4567',
+  ])('rejects PUSH_TEST_SERVICE=%s: one host and port', (value) => {
+    expect(configError({ PUSH_TEST_SERVICE: value })).toContain('PUSH_TEST_SERVICE: expected a host and port');
   });
 
   describe('endpoint check (the api POSTs to a URL the client chose)', () => {
@@ -129,13 +150,60 @@ describe('Web Push configuration (issue #22)', () => {
       expect(endpointRefusal(endpoint, production)).toBe(ENDPOINT_REFUSED_MESSAGE);
     });
 
-    it('allows loopback outside production only (the tests’ mock push service), and nothing else beyond the list', () => {
-      for (const endpoint of ['http://127.0.0.1:4000/push/x', 'http://localhost:4000/push', 'https://[::1]:8443/p']) {
-        expect([endpoint, endpointRefusal(endpoint, development)]).toEqual([endpoint, null]);
+    it('refuses loopback in every mode: the mode alone allows no address beyond the list', () => {
+      const test = loadConfig({ NODE_ENV: 'test' }).push;
+      for (const push of [development, test, production]) {
+        for (const endpoint of [
+          'http://127.0.0.1:4000/push/x',
+          'http://localhost:4000/push',
+          'https://[::1]:8443/p',
+          'http://127.1:4000/p',
+          'http://0x7f000001:4000/p',
+          'http://2130706433:4000/p',
+          'http://[::ffff:127.0.0.1]:4000/p',
+          'http://10.0.0.8/push',
+          'http://example.com/push',
+          'ftp://127.0.0.1/push',
+        ]) {
+          expect([endpoint, endpointRefusal(endpoint, push)]).toEqual([endpoint, ENDPOINT_REFUSED_MESSAGE]);
+        }
       }
-      for (const endpoint of ['http://10.0.0.8/push', 'http://example.com/push', 'ftp://127.0.0.1/push']) {
-        expect([endpoint, endpointRefusal(endpoint, development)]).toEqual([endpoint, ENDPOINT_REFUSED_MESSAGE]);
+    });
+
+    it('allows the PUSH_TEST_SERVICE host and port, by http or https, and no other port or name of that host', () => {
+      const named = loadConfig({ NODE_ENV: 'test', PUSH_TEST_SERVICE: '127.0.0.1:4567' }).push;
+      expect(named.testService).toEqual({ host: '127.0.0.1', port: 4567 });
+      for (const endpoint of ['http://127.0.0.1:4567/push/x', 'https://127.0.0.1:4567/push/x']) {
+        expect([endpoint, endpointRefusal(endpoint, named)]).toEqual([endpoint, null]);
       }
+      for (const endpoint of [
+        'http://127.0.0.1:4568/push/x',
+        'http://127.0.0.1/push/x',
+        'http://localhost:4567/push/x',
+        'http://[::1]:4567/push/x',
+        'ws://127.0.0.1:4567/push/x',
+        'http://u:p@127.0.0.1:4567/push/x',
+      ]) {
+        expect([endpoint, endpointRefusal(endpoint, named)]).toEqual([endpoint, ENDPOINT_REFUSED_MESSAGE]);
+      }
+      // A name or an IPv6 address, as written; http's own port 80 named explicitly.
+      expect(loadConfig({ PUSH_TEST_SERVICE: 'Push-Mock:80' }).push.testService).toEqual({
+        host: 'push-mock',
+        port: 80,
+      });
+      const byName = loadConfig({ PUSH_TEST_SERVICE: 'push-mock:80' }).push;
+      expect(endpointRefusal('http://push-mock/push/x', byName)).toBeNull();
+      expect(endpointRefusal('https://push-mock/push/x', byName)).toBe(ENDPOINT_REFUSED_MESSAGE);
+      const ipv6 = loadConfig({ PUSH_TEST_SERVICE: '[::1]:4567' }).push;
+      expect(endpointRefusal('http://[::1]:4567/push/x', ipv6)).toBeNull();
+      expect(endpointRefusal('http://127.0.0.1:4567/push/x', ipv6)).toBe(ENDPOINT_REFUSED_MESSAGE);
+    });
+
+    it('refuses a private or special address even where PUSH_SERVICE_HOSTS names it', () => {
+      const own = loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.net,10.0.0.8,127.0.0.1', NODE_ENV: 'test' }).push;
+      expect(endpointRefusal('https://push.example.net/s/1', own)).toBeNull();
+      expect(endpointRefusal('https://10.0.0.8/s/1', own)).toBe(ENDPOINT_REFUSED_MESSAGE);
+      expect(endpointRefusal('https://127.0.0.1/s/1', own)).toBe(ENDPOINT_REFUSED_MESSAGE);
     });
 
     it('takes its hosts from PUSH_SERVICE_HOSTS', () => {

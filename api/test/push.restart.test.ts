@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { restOverTitle, type PushKey, type RestAlertPayload } from '@hit/contracts';
 import { MockPushService } from './mockPushService';
+import { TEST_VAPID_ENV } from './vapidTestKeys';
 import { ApiClient } from './reliability/client';
 import { makeTempDir, startApi, stopAllProcesses, type TempDir } from './reliability/processes';
 import { signUp } from './reliability/workout';
@@ -19,8 +20,17 @@ jest.setTimeout(90_000);
 /** Long enough for a kill and a start on a busy machine; if the start takes longer, the alert is due at once. */
 const REST_MS = 6000;
 
-/** NODE_ENV=test (loopback push service allowed), and no VAPID variables: the keys are the data folder's. */
-const ENV = { NODE_ENV: 'test', VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' };
+/**
+ * NODE_ENV=test with the mock named as the push service it may reach (nothing on loopback is otherwise), and no VAPID
+ * variables: the keys are the data folder's.
+ */
+const envFor = (mock: MockPushService) => ({
+  NODE_ENV: 'test',
+  VAPID_PUBLIC_KEY: '',
+  VAPID_PRIVATE_KEY: '',
+  VAPID_SUBJECT: '',
+  PUSH_TEST_SERVICE: mock.service,
+});
 
 describe('a scheduled alert across an api restart', () => {
   let dataDir: TempDir;
@@ -36,14 +46,16 @@ describe('a scheduled alert across an api restart', () => {
   });
 
   it('is sent within 1 s of the rest’s end by the process started after the one that scheduled it was killed', async () => {
-    const first = await startApi({ dataDir: dataDir.path, env: ENV, name: 'api (first start)' });
+    // Started first, so the api is told its port; it accepts the api's key once the api has made it.
+    mock = await MockPushService.start(TEST_VAPID_ENV.VAPID_PUBLIC_KEY);
+    const env = envFor(mock);
+    const first = await startApi({ dataDir: dataDir.path, env, name: 'api (first start)' });
     const client = new ApiClient(first.baseUrl);
     await signUp(client, 'push-restart');
     const { publicKey } = await client.expect<PushKey>(200, 'GET', '/api/push/key');
     const keyFile = await stat(path.join(dataDir.path, 'vapid.json'));
     expect(keyFile.mode & 0o777).toBe(0o600);
-
-    mock = await MockPushService.start(publicKey);
+    mock.acceptVapidKey(publicKey);
     const subscription = mock.newSubscription();
     const deviceId = randomUUID();
     await client.expect(204, 'PUT', '/api/push/subscription', { deviceId, subscription: subscription.json });
@@ -54,7 +66,7 @@ describe('a scheduled alert across an api restart', () => {
     await first.process.kill();
     expect(mock.received).toEqual([]);
 
-    const second = await startApi({ dataDir: dataDir.path, env: ENV, name: 'api (after the crash)' });
+    const second = await startApi({ dataDir: dataDir.path, env, name: 'api (after the crash)' });
     const upAt = Date.now();
     client.baseUrl = second.baseUrl;
     // The same keys, read back from the data folder; the user is still signed in.

@@ -18,7 +18,8 @@ import {
   NO_PUSH_SUBSCRIPTION_MESSAGE,
   P256DH_REFUSED_MESSAGE,
 } from '../src/services/push';
-import type { PushSender } from '../src/services/pushSender';
+import { logger } from '../src/logger';
+import { NON_PUBLIC_ADDRESS_WARNING, type PushSender, type ResolveHost } from '../src/services/pushSender';
 import {
   buildTestApp,
   RELAXED_RATE_LIMITS,
@@ -26,6 +27,7 @@ import {
   startTestDatabase,
   TEST_PASSWORD,
   TEST_VAPID_ENV,
+  uniqueEmail,
   type TestDatabase,
 } from './helpers';
 import { MockPushService, type BrowserSubscription } from './mockPushService';
@@ -44,7 +46,7 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
   beforeAll(async () => {
     database = await startTestDatabase();
     mock = await MockPushService.start(TEST_VAPID_ENV.VAPID_PUBLIC_KEY);
-    app = buildTestApp(database);
+    app = buildTestApp(database, pushEnv());
     sender = app.push.startSender();
   });
   afterAll(async () => {
@@ -57,6 +59,8 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
     expect(mock.problems).toEqual([]);
   });
 
+  /** The mock is the push service the apps may reach: named by host and port, as nothing on loopback is otherwise. */
+  const pushEnv = (env: NodeJS.ProcessEnv = {}) => ({ PUSH_TEST_SERVICE: mock.service, ...env });
   const subscriptions = () => database.connection.collection('pushsubscriptions');
   const scheduled = () => database.connection.collection('scheduledpushes');
 
@@ -65,6 +69,43 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
     const deviceId = randomUUID();
     await agent.put('/api/push/subscription').send({ deviceId, subscription: subscription.json }).expect(204);
     return { deviceId, subscription };
+  }
+
+  /**
+   * A new user signed in to an app built with `env`, and how they save a subscription at `endpoint`. In production
+   * the app sits behind a TLS proxy on loopback (TRUST_PROXY), as production runs: the session cookie is Secure.
+   */
+  async function subscriberOf(env: NodeJS.ProcessEnv) {
+    const production = env.NODE_ENV === 'production';
+    const built = buildTestApp(
+      database,
+      production ? { SESSION_SECRET: 'p'.repeat(40), TRUST_PROXY: 'loopback', ...env } : env,
+    );
+    const secure = (call: request.Test) => (production ? call.set('X-Forwarded-Proto', 'https') : call);
+    const registered = await secure(request(built).post('/api/register'))
+      .send({ email: uniqueEmail('push'), password: TEST_PASSWORD })
+      .expect(201);
+    const cookie = ([] as string[])
+      .concat(registered.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('hit.sid='))!
+      .split(';')[0];
+    const save = (endpoint: string) =>
+      secure(request(built).put('/api/push/subscription'))
+        .set('Cookie', cookie)
+        .send({ deviceId: randomUUID(), subscription: { ...mock.newSubscription().json, endpoint } });
+    return { save };
+  }
+
+  /** Every endpoint is answered 400 with the endpoint's message. */
+  async function expectRefused(save: (endpoint: string) => request.Test, endpoints: string[]): Promise<void> {
+    for (const endpoint of endpoints) {
+      const response = await save(endpoint);
+      expect([endpoint, response.status, response.body]).toEqual([
+        endpoint,
+        400,
+        { message: ENDPOINT_REFUSED_MESSAGE },
+      ]);
+    }
   }
 
   /** Schedules the device's alert `inMs` from now; resolves with the rest's end (ms). */
@@ -165,44 +206,152 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
     });
 
     it('in production accepts only the https push services of PUSH_SERVICE_HOSTS, loopback refused', async () => {
-      const production = buildTestApp(database, {
+      const { save } = await subscriberOf({
         NODE_ENV: 'production',
-        SESSION_SECRET: 'p'.repeat(40),
         PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com',
-        TRUST_PROXY: 'loopback',
       });
-      // Behind a TLS proxy on loopback (TRUST_PROXY), as production runs: the session cookie is Secure.
-      const registered = await request(production)
-        .post('/api/register')
-        .set('X-Forwarded-Proto', 'https')
-        .send({ email: `push.production.${Date.now()}@example.com`, password: TEST_PASSWORD })
-        .expect(201);
-      const cookie = ([] as string[])
-        .concat(registered.headers['set-cookie'] ?? [])
-        .find((line) => line.startsWith('hit.sid='))!
-        .split(';')[0];
-      const save = (endpoint: string) =>
-        request(production)
-          .put('/api/push/subscription')
-          .set('X-Forwarded-Proto', 'https')
-          .set('Cookie', cookie)
-          .send({ deviceId: randomUUID(), subscription: { ...mock.newSubscription().json, endpoint } });
       for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://web.push.apple.com/QO2x']) {
         expect([endpoint, (await save(endpoint)).status]).toEqual([endpoint, 204]);
       }
-      for (const endpoint of [
+      await expectRefused(save, [
         mock.newSubscription().json.endpoint,
         'https://127.0.0.1/push/x',
         'https://localhost/push/x',
         'http://fcm.googleapis.com/fcm/send/abc',
         'https://updates.push.services.mozilla.com/wpush/v2/x',
-      ]) {
-        const response = await save(endpoint);
-        expect([endpoint, response.status, response.body]).toEqual([
-          endpoint,
-          400,
-          { message: ENDPOINT_REFUSED_MESSAGE },
-        ]);
+      ]);
+    });
+  });
+
+  describe('no push to loopback, a private or a special address, in any mode', () => {
+    /** Loopback as a client may spell it: the URL parser makes most of them 127.0.0.1. */
+    const LOOPBACK = [
+      'http://127.0.0.1:4000/push/x',
+      'https://127.0.0.1/push/x',
+      'http://127.255.255.254:4000/push/x',
+      'http://localhost:4000/push/x',
+      'https://localhost/push/x',
+      'http://LOCALHOST:4000/push/x',
+      'http://[::1]:4000/push/x',
+      'https://[::1]/push/x',
+      'http://[0:0:0:0:0:0:0:1]:4000/push/x',
+      'http://127.1:4000/push/x',
+      'http://0x7f000001:4000/push/x',
+      'http://2130706433:4000/push/x',
+      'http://017700000001:4000/push/x',
+      'http://127.000.000.001:4000/push/x',
+      'http://[::ffff:127.0.0.1]:4000/push/x',
+    ];
+    /** Private, link-local, unspecified, shared (CGNAT), multicast, broadcast, and IPv6 forms that embed IPv4. */
+    const PRIVATE_AND_SPECIAL = [
+      'https://10.0.0.7/push',
+      'https://172.16.5.4/push',
+      'https://172.31.255.1/push',
+      'https://192.168.1.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/push',
+      'https://0.0.0.0/push',
+      'http://0:4000/push',
+      'https://224.0.0.1/push',
+      'https://255.255.255.255/push',
+      'https://[::]/push',
+      'https://[fe80::1]/push',
+      'https://[fc00::1]/push',
+      'https://[fd12:3456::1]/push',
+      'https://[ff02::1]/push',
+      'https://[::ffff:10.0.0.1]/push',
+      'https://[::ffff:169.254.169.254]/push',
+      'https://[::127.0.0.1]/push',
+      'https://[64:ff9b::7f00:1]/push',
+      'https://[2002:7f00:1::]/push',
+    ];
+
+    it.each(['development', 'test', 'production'])(
+      'in %s mode refuses every spelling of loopback and every private or special address with 400',
+      async (NODE_ENV) => {
+        // No PUSH_TEST_SERVICE: the mode alone allows nothing, the mock included. The addresses are refused even
+        // where PUSH_SERVICE_HOSTS names them.
+        const { save } = await subscriberOf({
+          NODE_ENV,
+          PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,127.0.0.1,10.0.0.7,169.254.169.254',
+        });
+        await expectRefused(save, [mock.newSubscription().json.endpoint, ...LOOPBACK, ...PRIVATE_AND_SPECIAL]);
+        expect((await save('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(204);
+      },
+    );
+
+    it('reaches exactly the host and port PUSH_TEST_SERVICE names, over http or https: another port or name is refused', async () => {
+      const { save } = await subscriberOf(pushEnv());
+      for (const endpoint of [`http://127.0.0.1:${mock.port}/push/a`, `https://127.0.0.1:${mock.port}/push/b`]) {
+        expect([endpoint, (await save(endpoint)).status]).toEqual([endpoint, 204]);
+      }
+      await expectRefused(save, [
+        `http://127.0.0.1:${mock.port + 1}/push/x`,
+        'http://127.0.0.1/push/x',
+        'https://127.0.0.1/push/x',
+        `http://localhost:${mock.port}/push/x`,
+        `http://[::1]:${mock.port}/push/x`,
+        `http://[::ffff:127.0.0.1]:${mock.port}/push/x`,
+        `http://127.0.0.2:${mock.port}/push/x`,
+        `http://user:pw@127.0.0.1:${mock.port}/push/x`,
+        ...LOOPBACK,
+        ...PRIVATE_AND_SPECIAL,
+      ]);
+    });
+
+    it('sends nothing to a loopback subscription the configuration does not name (saved when it named another port)', async () => {
+      const elsewhere = await MockPushService.start(TEST_VAPID_ENV.VAPID_PUBLIC_KEY);
+      try {
+        // Saved through an app that named the other service; only this file's sender runs, and it names the mock.
+        const before = buildTestApp(database, { PUSH_TEST_SERVICE: elsewhere.service });
+        const { agent, user } = await signUp(before);
+        const stale = await subscribedDevice(agent, elsewhere.newSubscription());
+        await scheduleIn(agent, stale.deviceId, 300);
+        const { agent: now } = await signUp(app);
+        await sentinelAfter(now, 900);
+        expect(elsewhere.connections).toBe(0);
+        expect(elsewhere.received).toEqual([]);
+        expect(await scheduled().countDocuments({ userId: new Types.ObjectId(user.id) })).toBe(0);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
+    it('refuses at connect time a push service whose name resolves to loopback: nothing sent, the subscription kept', async () => {
+      const looked: string[] = [];
+      // A host of PUSH_SERVICE_HOSTS whose DNS answers loopback (a rebinding attack, or a bad record).
+      const resolve: ResolveHost = async (hostname) => {
+        looked.push(hostname);
+        return [{ address: '127.0.0.1', family: 4 }];
+      };
+      const named = buildTestApp(database, pushEnv({ PUSH_SERVICE_HOSTS: 'push.example.test' }));
+      // This test's sender alone: the file's would refuse the endpoint before any look-up (not in its hosts).
+      await sender?.stop();
+      sender = undefined;
+      const warn = jest.spyOn(logger, 'warn');
+      const namedSender = named.push.startSender({ resolve });
+      try {
+        const { agent } = await signUp(named);
+        const browser = mock.newSubscription();
+        const endpoint = `https://push.example.test/push/${browser.id}`;
+        const { deviceId } = await subscribedDevice(agent, { ...browser, json: { ...browser.json, endpoint } });
+        await scheduleIn(agent, deviceId, 300);
+        const refusal = () =>
+          warn.mock.calls.some(
+            ([message, fields]) =>
+              message === NON_PUBLIC_ADDRESS_WARNING &&
+              (fields as { host?: string } | undefined)?.host === 'push.example.test',
+          );
+        await mock.waitFor('the refusal', refusal);
+        await sentinelAfter(agent, 600);
+        expect(looked).toContain('push.example.test');
+        expect(mock.pushesTo(browser)).toEqual([]);
+        // The device keeps its subscription: a refused address says nothing about the subscription itself.
+        expect(await subscriptions().countDocuments({ deviceId })).toBe(1);
+      } finally {
+        warn.mockRestore();
+        await namedSender.stop();
+        sender = app.push.startSender();
       }
     });
   });
@@ -303,7 +452,7 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
       const { agent } = await signUp(app);
       const { deviceId, subscription } = await subscribedDevice(agent);
       // The api that schedules it stops (its sender first, as server.ts does on SIGTERM).
-      const first = buildTestApp(database);
+      const first = buildTestApp(database, pushEnv());
       let firstSender: PushSender | undefined = first.push.startSender();
       await sender!.stop();
       sender = undefined;
@@ -314,7 +463,7 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
 
       // A new process: its own app and sender on the same database.
       const restarted = createApp({
-        config: loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV }),
+        config: loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV, ...pushEnv() }),
         connection: database.connection,
         mongoClient: database.connection.getClient(),
         rateLimits: RELAXED_RATE_LIMITS,
@@ -328,7 +477,9 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
     });
 
     it('is sent once when several api processes run a sender on one database', async () => {
-      const others = [buildTestApp(database), buildTestApp(database)].map((other) => other.push.startSender());
+      const others = [buildTestApp(database, pushEnv()), buildTestApp(database, pushEnv())].map((other) =>
+        other.push.startSender(),
+      );
       try {
         const { agent } = await signUp(app);
         const devices = await Promise.all([1, 2, 3, 4, 5].map(() => subscribedDevice(agent)));
@@ -441,7 +592,7 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
       const { agent, user } = await signUp(app);
       const { deviceId } = await subscribedDevice(agent);
       const keys = newVapidEnv();
-      const rotated = buildTestApp(database, keys);
+      const rotated = buildTestApp(database, pushEnv(keys));
       const phone = request.agent(rotated);
       await phone.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
 
@@ -464,7 +615,7 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
 
     it('a sender still on the earlier key sends nothing to a subscription made for the new one, and drops it', async () => {
       const { agent, user } = await signUp(app);
-      const rotated = buildTestApp(database, newVapidEnv());
+      const rotated = buildTestApp(database, pushEnv(newVapidEnv()));
       const phone = request.agent(rotated);
       await phone.post('/api/login').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
       const { deviceId, subscription } = await subscribedDevice(phone);

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   type TestDatabase,
 } from './helpers';
-import { unreachableSubscription } from './mockPushService';
+import { UNREACHABLE_PUSH_SERVICE, unreachableSubscription } from './mockPushService';
 import { completeAll, snapshotOf } from './workoutFixtures';
 import { DEFAULT_PLATE_SETTINGS } from '@hit/contracts/rules';
 
@@ -34,7 +34,12 @@ export interface Apps {
 
 export async function buildApps(database: TestDatabase): Promise<Apps & { close(): Promise<void> }> {
   const stripeServer = await new FakeStripeServer().start();
-  const config = loadConfig({ NODE_ENV: 'test', ...STRIPE_TEST_ENV, ...TEST_VAPID_ENV });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ...STRIPE_TEST_ENV,
+    ...TEST_VAPID_ENV,
+    PUSH_TEST_SERVICE: UNREACHABLE_PUSH_SERVICE,
+  });
   const { connection } = database;
   const stripe = createApp({
     config,
@@ -43,7 +48,9 @@ export async function buildApps(database: TestDatabase): Promise<Apps & { close(
     rateLimits: RELAXED_RATE_LIMITS,
     stripe: stripeServer.client(),
   });
-  return { demo: buildTestApp(database), stripe, close: () => stripeServer.close() };
+  // The devices subscribe at UNREACHABLE_PUSH_SERVICE, which only an app naming it accepts.
+  const demo = buildTestApp(database, { PUSH_TEST_SERVICE: UNREACHABLE_PUSH_SERVICE });
+  return { demo, stripe, close: () => stripeServer.close() };
 }
 
 interface Layer {

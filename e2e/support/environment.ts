@@ -10,6 +10,8 @@ export interface E2eEnvironment {
   browser: ResolvedChromium;
   /** Where the e-mails the app sends land, one JSON file each (support/mailSink.ts). */
   mailDir: string;
+  /** The port on 127.0.0.1 the app may send Web Push to (PUSH_TEST_SERVICE): support/pushService.ts listens there. */
+  pushServicePort: number;
 }
 
 const KEY = 'HIT_E2E_ENVIRONMENT';

@@ -4,6 +4,7 @@ import { resolveChromium } from '../../config/chromium';
 import { freshDataDir, startApp } from './app-server';
 import { startMailSink } from './mailSink';
 import { publishEnvironment } from './environment';
+import { freePushServicePort } from './pushService';
 
 // The production build must exist: `npm test` builds what is missing before jest starts.
 export default async function globalSetup(): Promise<void> {
@@ -13,13 +14,23 @@ export default async function globalSetup(): Promise<void> {
   const mongo = await EmbeddedMongo.start({ port: 0, dbPath: path.join(dataDir, 'db') });
   // The password reset e-mails, as files the tests read.
   const mail = await startMailSink(path.join(dataDir, 'mail'));
+  // The rest-over alert's push service (support/pushService.ts), started by its test on this port: the one loopback
+  // address the app may send pushes to.
+  const pushServicePort = await freePushServicePort();
   const app = await startApp({
+    PUSH_TEST_SERVICE: `127.0.0.1:${pushServicePort}`,
     SMTP_URL: mail.url,
     MONGODB_URI: `${mongo.uri}/hit-e2e`,
     DATA_DIR: dataDir,
     // Every browser test signs up from 127.0.0.1.
     REGISTRATIONS_PER_IP_PER_HOUR: '10000',
   });
-  publishEnvironment({ baseUrl: app.baseUrl, mongoUri: `${mongo.uri}/hit-e2e`, browser, mailDir: mail.dir });
+  publishEnvironment({
+    baseUrl: app.baseUrl,
+    mongoUri: `${mongo.uri}/hit-e2e`,
+    browser,
+    mailDir: mail.dir,
+    pushServicePort,
+  });
   (globalThis as Record<string, unknown>).__HIT_E2E__ = { app, mongo, mail };
 }

@@ -1,10 +1,11 @@
 // A Web Push service on loopback for the rest-over alert's browser test (issue #22): the api sends to it as it would to
-// a browser vendor's (the e2e app is not in production, so a loopback endpoint is allowed), and it decrypts each
+// a browser vendor's (the global setup names its host and port in the api's PUSH_TEST_SERVICE: no other loopback
+// address is allowed), and it decrypts each
 // message with the subscription's own keys (RFC 8291, aes128gcm of RFC 8188), as the browser would, so the test can
 // hand the very payload to the real service worker (headless Chromium reaches no push service of its own).
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 
 export interface ReceivedPush {
   /** Date.now() when the api's request arrived. */
@@ -45,7 +46,23 @@ function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer
   return padded.subarray(0, end).toString('utf8');
 }
 
-export async function startLoopbackPushService(): Promise<LoopbackPushService> {
+/**
+ * A port free on 127.0.0.1 now: the global setup names it in the app's PUSH_TEST_SERVICE, and the test starts the
+ * service on it later.
+ */
+export function freePushServicePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Listens on `port` of 127.0.0.1: the one the api was started with (E2eEnvironment's `pushServicePort`). */
+export async function startLoopbackPushService(port: number): Promise<LoopbackPushService> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
@@ -69,8 +86,10 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
       for (const wake of waiting.splice(0)) wake();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
 
   return {
     subscription: {

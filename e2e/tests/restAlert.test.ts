@@ -8,10 +8,10 @@ import { completeSet, press, restTimer, signedUpAtHome, skipRest, waitClosely } 
 
 /**
  * Issue #22: the rest-over alert, from the workout page through the api to the real service worker. The api sends to a
- * push service on loopback (the app under test is not in production, so it may), which decrypts the message with the
- * subscription's keys as a browser would; the test then hands that payload to the page's service worker through the
- * DevTools protocol (ServiceWorker.deliverPushMessage), since headless Chromium reaches no push service of its own, and
- * a real pushManager.subscribe fails here: the subscription is saved through the api instead.
+ * push service on loopback (the global setup named its host and port in the app's PUSH_TEST_SERVICE), which decrypts
+ * the message with the subscription's keys as a browser would; the test then hands that payload to the page's service
+ * worker through the DevTools protocol (ServiceWorker.deliverPushMessage), since headless Chromium reaches no push
+ * service of its own, and a real pushManager.subscribe fails here: the subscription is saved through the api instead.
  *
  * The packaged Chromium (a headless shell) has no notification service: it reports Notification.permission 'denied'
  * whatever is granted, and showNotification refuses. So the worker's call to showNotification is recorded where it is
@@ -20,7 +20,7 @@ import { completeSet, press, restTimer, signedUpAtHome, skipRest, waitClosely } 
  * (minimising the window changes nothing), so "a hidden /home still gets the notification" is proved by the worker's
  * unit test (shell/src/service-worker/restAlert.test.ts); "a visible /home gets nothing" is proved here too.
  */
-const { baseUrl } = e2eEnvironment();
+const { baseUrl, pushServicePort } = e2eEnvironment();
 const origin = new URL(baseUrl).origin;
 const FIRST_EXERCISE = 'Incline Press';
 /** The page's clock runs this far behind: its 3-minute rest ends a few seconds from now in real time. */
@@ -138,7 +138,7 @@ describe('the rest-over alert', () => {
   });
 
   it('schedules the running rest with the api, which pushes at its end; the worker shows it unless /home is on screen', async () => {
-    pushService = await startLoopbackPushService();
+    pushService = await startLoopbackPushService(pushServicePort);
     installed = await openInstalledPage(baseUrl);
     const { page, context } = installed;
     await context.grantPermissions(['notifications'], { origin });

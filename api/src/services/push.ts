@@ -7,6 +7,7 @@
  * go, so a device that is signed out is never alerted. Every query is scoped by the signed-in user.
  */
 import { createHash, ECDH } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { trusted, Types } from 'mongoose';
 import type { Db } from 'mongodb';
 import {
@@ -40,16 +41,88 @@ export function sessionKeyOf(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex');
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+/**
+ * IPv4 addresses no push service has: IANA's special-purpose registry (this network, private, shared CGNAT space,
+ * loopback, link-local, IETF assignments, documentation, 6to4 relays, benchmarking), multicast, and the reserved
+ * 240/4 with the broadcast address. BlockList also matches these against IPv4-mapped IPv6 (::ffff:127.0.0.1).
+ */
+const NOT_PUBLIC_V4 = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
+}
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+/**
+ * Global unicast IPv6 is 2000::/3: outside it are unspecified, loopback, IPv4-compatible, NAT64, discard, unique
+ * local, link- and site-local and multicast. Inside it, the ranges that are not a host of their own: IETF assignments
+ * (Teredo among them), documentation, and 6to4, which embeds an IPv4 address.
+ */
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+const NOT_PUBLIC_V6 = new BlockList();
+for (const [network, prefix] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
+] as const) {
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * Whether `address` (an IP address, IPv6 without brackets) is one the api may send a push to: a public unicast
+ * address, not loopback, private, link-local, unspecified, shared, multicast, reserved or documentation.
+ */
+export function isPublicAddress(address: string): boolean {
+  switch (isIP(address)) {
+    case 4:
+      return !NOT_PUBLIC_V4.check(address, 'ipv4');
+    case 6:
+      // The IPv6 lists are kept apart from the IPv4 one: BlockList matches IPv6 rules against IPv4 addresses too.
+      if (IPV4_MAPPED.check(address, 'ipv6')) return !NOT_PUBLIC_V4.check(address, 'ipv6');
+      return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !NOT_PUBLIC_V6.check(address, 'ipv6');
+    default:
+      return false;
+  }
+}
+
+/** The address in a URL's hostname when it is one (an IPv6 one comes in brackets), else null. */
+export function ipOfHostname(hostname: string): string | null {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return isIP(bare) ? bare : null;
+}
+
+/** Whether `url` is at the host and port PUSH_TEST_SERVICE names, by http or https. */
+export function isTestServiceUrl(url: URL, testService: PushConfig['testService']): boolean {
+  if (!testService || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return url.hostname === testService.host && port === testService.port;
 }
 
 /**
  * Why the api will not POST to `endpoint`, or null when it will. The client chooses the URL, so this is the SSRF
  * guard: https on the default port to a host of PUSH_SERVICE_HOSTS (or a subdomain of one), no credentials in the
- * URL; outside production also http(s) on loopback (the tests' mock push service).
+ * URL, and never a loopback, private or special IP address (the URL parser has already made 127.1, 0x7f000001 and
+ * 2130706433 into 127.0.0.1), in any mode. The one exception is the host and port PUSH_TEST_SERVICE names, outside
+ * production (the tests' mock push service). The sender checks the addresses a name resolves to when it connects.
  */
-export function endpointRefusal(endpoint: string, push: Pick<PushConfig, 'serviceHosts' | 'allowLoopback'>) {
+export function endpointRefusal(endpoint: string, push: Pick<PushConfig, 'serviceHosts' | 'testService'>) {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -57,10 +130,10 @@ export function endpointRefusal(endpoint: string, push: Pick<PushConfig, 'servic
     return ENDPOINT_REFUSED_MESSAGE;
   }
   if (url.username || url.password) return ENDPOINT_REFUSED_MESSAGE;
+  if (isTestServiceUrl(url, push.testService)) return null;
   const hostname = url.hostname.toLowerCase();
-  if (push.allowLoopback && isLoopback(hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) {
-    return null;
-  }
+  const ip = ipOfHostname(hostname);
+  if (ip !== null && !isPublicAddress(ip)) return ENDPOINT_REFUSED_MESSAGE;
   const known = push.serviceHosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
   return url.protocol === 'https:' && url.port === '' && known ? null : ENDPOINT_REFUSED_MESSAGE;
 }
@@ -95,7 +168,7 @@ async function upsertOnce<T>(write: () => Promise<T>): Promise<T> {
 interface PushServiceDeps {
   PushSubscription: PushSubscriptionModel;
   ScheduledPush: ScheduledPushModel;
-  config: { push: Pick<PushConfig, 'serviceHosts' | 'allowLoopback'> };
+  config: { push: Pick<PushConfig, 'serviceHosts' | 'testService'> };
   /** The VAPID keys, read (or made, outside production) when first needed. */
   vapid: () => VapidKeys;
 }

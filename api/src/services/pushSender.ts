@@ -5,9 +5,15 @@
  * processes exactly one sends it, and never twice. One due more than REST_ALERT_LATE_MS ago (no process was running)
  * is dropped: a late alert is worse than none. A subscription the push service says is gone (404, 410) is deleted;
  * any other failure is logged and the alert dropped, never retried late.
+ *
+ * The client chose the endpoint: besides the check of its URL (push.ts, endpointRefusal), the sender connects only to
+ * public addresses, whatever a push service's name resolves to when the alert is sent (a DNS answer can change after
+ * the subscription was saved). PUSH_TEST_SERVICE's host and port alone is reached however it resolves.
  */
+import dns, { type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { trusted } from 'mongoose';
 import type webpush from 'web-push';
 import {
@@ -22,16 +28,66 @@ import { logger } from '../logger';
 import { madeForAnotherKey, type PushSubscriptionFields, type PushSubscriptionModel } from '../models/pushSubscription';
 import type { ScheduledPushFields, ScheduledPushModel } from '../models/scheduledPush';
 import type { VapidKeys } from '../vapid';
-import { endpointRefusal } from './push';
+import { endpointRefusal, ipOfHostname, isPublicAddress, isTestServiceUrl } from './push';
 
 /** How often a process looks for alerts that other processes scheduled. */
 export const PUSH_POLL_MS = 400;
 /** A push service that has not answered by then has failed (the alert is dropped). */
 export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
 
+export const NON_PUBLIC_ADDRESS_WARNING = 'rest-over alert not sent: the push service has no public address';
+
+/** Resolves a host name to its addresses, as dns.lookup with `all: true` does. */
+export type ResolveHost = (hostname: string, options: dns.LookupOptions) => Promise<LookupAddress[]>;
+
+const systemResolve: ResolveHost = (hostname, options) => dns.promises.lookup(hostname, { ...options, all: true });
+
+/** The sender refused to connect: the push service's name resolved to no public address. */
+export class NonPublicAddressError extends Error {
+  override name = 'NonPublicAddressError';
+  readonly code = 'ERR_PUSH_ADDRESS_NOT_PUBLIC';
+  constructor(
+    readonly hostname: string,
+    readonly addresses: string[],
+  ) {
+    super(`${hostname} resolves to no public address (${addresses.join(', ') || 'none'})`);
+  }
+}
+
+/**
+ * A look-up for net.connect that keeps only the public addresses a name resolves to (isPublicAddress), and fails with
+ * NonPublicAddressError when none is left: the socket then never connects. It is asked at every new connection, so
+ * a name that resolved to a public address when the subscription was saved and to loopback now is refused now.
+ */
+export function publicAddressLookup(resolve: ResolveHost = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, options).then(
+      (addresses) => {
+        const allowed = addresses.filter(({ address }) => isPublicAddress(address));
+        if (allowed.length === 0) {
+          callback(
+            new NonPublicAddressError(
+              hostname,
+              addresses.map(({ address }) => address),
+            ),
+            '',
+          );
+        } else if (options.all) {
+          callback(null, allowed);
+        } else {
+          callback(null, allowed[0].address, allowed[0].family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
+}
+
 export interface PushSenderOptions {
   pollMs?: number;
   requestTimeoutMs?: number;
+  /** How push services' names are resolved before connecting (default: the system's, dns.lookup). */
+  resolve?: ResolveHost;
 }
 
 export interface PushSender {
@@ -42,7 +98,7 @@ export interface PushSender {
 interface PushSenderDeps {
   PushSubscription: PushSubscriptionModel;
   ScheduledPush: ScheduledPushModel;
-  config: { push: Pick<PushConfig, 'serviceHosts' | 'allowLoopback'> };
+  config: { push: Pick<PushConfig, 'serviceHosts' | 'testService'> };
   vapid: () => VapidKeys;
   /** Subscribes to the alerts this process schedules (PushService.onScheduled); returns the unsubscribe. */
   onScheduled: (listener: (dueAt: Date) => void) => () => void;
@@ -51,22 +107,39 @@ interface PushSenderDeps {
 /** What a push service answered: its status, or why there was no answer. */
 type Delivery = { status: number } | { error: Error };
 
-/** POSTs the request web-push prepared (encrypted payload, VAPID header) with no redirect followed. */
+interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/**
+ * POSTs the request web-push prepared (encrypted payload, VAPID header) with no redirect followed: through `guarded`
+ * (public addresses only), or `testService` for PUSH_TEST_SERVICE's host and port.
+ */
 function post(
   details: webpush.RequestDetails,
-  agents: { http: http.Agent; https: https.Agent },
+  agents: { guarded: Agents; testService: Agents },
+  push: Pick<PushConfig, 'testService'>,
   timeoutMs: number,
 ): Promise<Delivery> {
   return new Promise((resolve) => {
     const url = new URL(details.endpoint);
     const secure = url.protocol === 'https:';
+    const testService = isTestServiceUrl(url, push.testService);
+    // An address in the URL is connected to without a look-up: it is checked here instead.
+    const ip = ipOfHostname(url.hostname);
+    if (!testService && ip !== null && !isPublicAddress(ip)) {
+      resolve({ error: new NonPublicAddressError(url.hostname, [ip]) });
+      return;
+    }
+    const pool = testService ? agents.testService : agents.guarded;
     const send = secure ? https.request : http.request;
     const request = send(
       url,
       {
         method: 'POST',
         headers: details.headers as http.OutgoingHttpHeaders,
-        agent: secure ? agents.https : agents.http,
+        agent: secure ? pool.https : pool.http,
         timeout: timeoutMs,
       },
       (response) => {
@@ -84,9 +157,14 @@ function post(
 
 export function startPushSender(
   { PushSubscription, ScheduledPush, config, vapid, onScheduled }: PushSenderDeps,
-  { pollMs = PUSH_POLL_MS, requestTimeoutMs = PUSH_REQUEST_TIMEOUT_MS }: PushSenderOptions = {},
+  { pollMs = PUSH_POLL_MS, requestTimeoutMs = PUSH_REQUEST_TIMEOUT_MS, resolve }: PushSenderOptions = {},
 ): PushSender {
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // Two pools: the guarded one connects to public addresses only; the other carries PUSH_TEST_SERVICE's alone.
+  const lookup = publicAddressLookup(resolve);
+  const agents = {
+    guarded: { http: new http.Agent({ keepAlive: true, lookup }), https: new https.Agent({ keepAlive: true, lookup }) },
+    testService: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+  };
   const deliveries = new Set<Promise<void>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -186,9 +264,13 @@ export function startPushSender(
         topic: REST_ALERT_TAG,
         contentEncoding: 'aes128gcm',
       });
-      const answer = await post(details, agents, requestTimeoutMs);
+      const answer = await post(details, agents, config.push, requestTimeoutMs);
       const where = { userId: alert.userId, host: new URL(subscription.endpoint).host };
-      if ('error' in answer) {
+      if ('error' in answer && answer.error instanceof NonPublicAddressError) {
+        // Kept, not deleted: the user would otherwise learn from their device list whether a name resolves to an
+        // internal address, and a push service's DNS briefly answering one must not unsubscribe its devices.
+        logger.warn(NON_PUBLIC_ADDRESS_WARNING, { ...where, addresses: answer.error.addresses });
+      } else if ('error' in answer) {
         logger.warn('rest-over alert not sent: the push service did not answer', { ...where, error: answer.error });
       } else if (answer.status === 404 || answer.status === 410) {
         // The browser unsubscribed or the subscription expired: it will never take an alert again.
@@ -239,8 +321,10 @@ export function startPushSender(
       timer = undefined;
       await pass;
       await Promise.allSettled([...deliveries]);
-      agents.http.destroy();
-      agents.https.destroy();
+      for (const pool of [agents.guarded, agents.testService]) {
+        pool.http.destroy();
+        pool.https.destroy();
+      }
     },
   };
 }
