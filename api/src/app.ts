@@ -146,7 +146,7 @@ export function createApp({
     api.use(passport.initialize({ compat: false }), passport.session(), recordActivity(models.User));
     api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
     api.use(syncRouter({ sync, workouts, sessions }));
-    api.use(pushRouter({ push }));
+    api.use(pushRouter({ push, counters: models.RateLimitCounter }));
     // The device cookie of the sign-in limits (issue #23): issued by the sign-in routes, read by the limits.
     const devices = deviceCookies(config);
     const limits = authRateLimits(models.RateLimitCounter, devices, rateLimits);

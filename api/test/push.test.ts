@@ -19,6 +19,7 @@ import {
   P256DH_REFUSED_MESSAGE,
 } from '../src/services/push';
 import { logger } from '../src/logger';
+import { REST_ALERT_RATE_LIMITED_MESSAGE, REST_ALERT_WINDOW_MS, REST_ALERTS_PER_WINDOW } from '../src/routes/push';
 import { NON_PUBLIC_ADDRESS_WARNING, type PushSender, type ResolveHost } from '../src/services/pushSender';
 import {
   buildTestApp,
@@ -549,6 +550,29 @@ describe('the rest-over alert by Web Push (issue #22)', () => {
         .expect(400);
       expect(noNext.body).toEqual({ message: 'next.set: must not be empty' });
       expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+    });
+
+    it(`is limited to ${REST_ALERTS_PER_WINDOW} per user in ${REST_ALERT_WINDOW_MS / 60_000} minutes: then 429 with Retry-After, other users unaffected`, async () => {
+      const { agent } = await signUp(app);
+      const { deviceId } = await subscribedDevice(agent);
+      const body = () => ({ deviceId, endsAt: new Date(Date.now() + 60_000).toISOString(), next: NEXT });
+      for (let i = 0; i < REST_ALERTS_PER_WINDOW; i++) await agent.put('/api/push/rest').send(body()).expect(200);
+      const limited = await agent.put('/api/push/rest').send(body()).expect(429);
+      expect(limited.body).toEqual({ message: REST_ALERT_RATE_LIMITED_MESSAGE });
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(REST_ALERT_WINDOW_MS / 1000);
+      // Cancelling is not limited: the rest the lifter skips is never pushed.
+      await agent.delete(`/api/push/rest/${deviceId}`).expect(204);
+      expect(await scheduled().countDocuments({ deviceId })).toBe(0);
+
+      const other = await signUp(app);
+      const otherDevice = await subscribedDevice(other.agent);
+      await other.agent
+        .put('/api/push/rest')
+        .send({ ...body(), deviceId: otherDevice.deviceId })
+        .expect(200);
+      await other.agent.delete(`/api/push/rest/${otherDevice.deviceId}`).expect(204);
     });
 
     it('reaches only the user’s own devices: another user’s device id is 404 and their DELETE cancels nothing', async () => {
