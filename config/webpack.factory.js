@@ -19,7 +19,8 @@ const MinimizerPlugin = require(
 const { REMOTES } = requireContracts();
 
 const SHELL_PORT = 3000;
-const API_ORIGIN = 'http://localhost:3001';
+// The api listens on 127.0.0.1 outside production; `localhost` may resolve to ::1 first.
+const API_ORIGIN = 'http://127.0.0.1:3001';
 // Kept equal to theme.colors.background in @hit/ui (the browser paints it before any JS runs).
 const THEME_COLOR = '#0f1217';
 const BROWSER_TARGETS = 'chrome >= 111, edge >= 111, firefox >= 113, safari >= 16.4';

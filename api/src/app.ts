@@ -20,6 +20,7 @@ import { pageRenderer, readOwnApi } from './pages';
 import { recordActivity } from './auth/activity';
 import { createPassport } from './auth/passport';
 import { deviceCookies } from './auth/deviceCookie';
+import { loadSessionSecret } from './sessionSecret';
 import { keepSignedInHint } from './auth/signedInHint';
 import { databaseOf } from './auth/sessionUser';
 import { orderedWriter } from './orderedWrites';
@@ -97,6 +98,8 @@ export function createApp({
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);
   const imports = createImportService({ ...models, progress });
+  // Resolved once, before any cookie is signed or checked (sessionSecret.ts).
+  const signing = { sessionSecret: loadSessionSecret(config).secret, isProduction: config.isProduction };
   let vapid = vapidKeys;
   const vapidOnce = () => (vapid ??= loadVapidKeys(config.push));
   const push = createPushService({ ...models, config, vapid: vapidOnce });
@@ -107,7 +110,7 @@ export function createApp({
   const pageHeaders = securityHeaders(config);
   // One session middleware and one remote map for /api and the pages' HTML (pages.ts), which carries the map.
   const loginSessions = sessionMiddleware({
-    config,
+    config: signing,
     mongoClient,
     dbName: connection.name,
     joinFor: sessionJoins(autosaveJoin(sessions), daysReadJoin(workouts)),
@@ -148,11 +151,17 @@ export function createApp({
     api.use(syncRouter({ sync, workouts, sessions }));
     api.use(pushRouter({ push, counters: models.RateLimitCounter }));
     // The device cookie of the sign-in limits (issue #23): issued by the sign-in routes, read by the limits.
-    const devices = deviceCookies(config);
+    const devices = deviceCookies(signing);
     const limits = authRateLimits(models.RateLimitCounter, devices, rateLimits);
     const onUserCreated = (user: { _id: Types.ObjectId }) => workouts.seedProgram(user._id);
     api.use(authRouter({ config, db, passport, User: models.User, onUserCreated, limits, devices }));
-    const passwords = createPasswordService({ ...models, connection, mailer: createMailer(config), config });
+    const passwords = createPasswordService({
+      ...models,
+      connection,
+      mailer: createMailer(config),
+      config,
+      mailIntervalMs: rateLimits.passwordResetMailIntervalMs,
+    });
     const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
     api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits, devices }));
     api.use(goalsRouter({ goals, User: models.User }));

@@ -4,8 +4,6 @@ import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
-/** Used only outside production so `npm start` works with no set-up; production must set its own. */
-const DEV_SESSION_SECRET = 'hit-tracker-development-only-session-secret';
 /**
  * No proxy is trusted unless TRUST_PROXY names it (Express's own default): X-Forwarded-For / -Proto are written by
  * whoever sends the request, and a client on the same network as the api (every user of a self-hosted install on a
@@ -54,6 +52,18 @@ export function parsePushTestService(value: string): { host: string; port: numbe
 
 /** The file a process outside production keeps its generated VAPID key pair in, inside DATA_DIR. */
 export const VAPID_KEYS_FILE = 'vapid.json';
+/** The file a process outside production keeps its generated session secret in, inside DATA_DIR. */
+export const SESSION_SECRET_FILE = 'session-secret';
+
+/**
+ * Outside production the api listens on loopback only: a development install is one person's, and the settings it
+ * relaxes (the demo checkout, logged reset links) are not for a whole network to reach.
+ */
+export const LOOPBACK_HOST = '127.0.0.1';
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
@@ -93,7 +103,7 @@ const envSchema = z
   .object({
     // 0: any free port, chosen by the system and printed at start (test harnesses use it).
     PORT: intBetween(0, 65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })
       .default('development'),
@@ -223,12 +233,13 @@ const envSchema = z
           'sends only to PUSH_SERVICE_HOSTS)',
       });
     }
-    // A reset link built from the request's Host header could point at whoever sent the request (link poisoning).
-    if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_ORIGIN) {
+    // A mailed link built from the request's Host header could point at whoever sent the request (link poisoning),
+    // in any mode: a development install with a real mail server mails real inboxes.
+    if (env.SMTP_URL && !env.PUBLIC_ORIGIN) {
       ctx.addIssue({
         code: 'custom',
         path: ['PUBLIC_ORIGIN'],
-        message: 'required in production with SMTP_URL (the origin of the password reset links it e-mails)',
+        message: 'required with SMTP_URL (the origin of the links it e-mails, such as https://hit.example.com)',
       });
     }
   });
@@ -258,6 +269,7 @@ export interface PushConfig {
 
 export interface Config {
   port: number;
+  /** The address the api listens on: 127.0.0.1 outside production unless HOST says otherwise, else every interface. */
   host: string;
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -266,7 +278,10 @@ export interface Config {
   dataDir: string;
   /** Folder holding `shell/dist` and `<remote folder>/dist/<version>/` (default: the repository root). */
   staticRoot: string;
-  sessionSecret: string;
+  /** SESSION_SECRET; unset (never in production): see `sessionSecretFile`. */
+  sessionSecret?: string;
+  /** Where a process outside production keeps the secret it generated on its first start (DATA_DIR/session-secret). */
+  sessionSecretFile: string;
   /** Unset: the demo payment provider is used. */
   stripe?: StripeConfig;
   trialDays: number;
@@ -276,7 +291,10 @@ export interface Config {
   remotesMode: 'static' | 'dev';
   /** Origin the browser sees (scheme + host + port), when known. */
   publicOrigin?: string;
-  /** Where password reset e-mails go out (nodemailer); unset: the link is logged in development, not sent. */
+  /**
+   * Where password reset e-mails go out (nodemailer); unset: the link is logged in development, not sent. Set only
+   * with `publicOrigin`, which every mailed link is built on.
+   */
   smtpUrl?: string;
   /** The sender of those e-mails. */
   mailFrom: string;
@@ -312,8 +330,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const warnings: string[] = [];
-  if (!e.SESSION_SECRET && e.NODE_ENV === 'development') {
-    warnings.push('SESSION_SECRET is not set: using a fixed development secret (never do this in production)');
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : LOOPBACK_HOST);
+  if (e.NODE_ENV !== 'production' && !isLoopbackHost(host)) {
+    warnings.push(
+      `HOST=${host} outside production: the app is open to the network with development settings; ` +
+        'run it there with NODE_ENV=production behind HTTPS (README, "Opening it to a network")',
+    );
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     warnings.push('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
@@ -330,13 +352,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   return {
     port: e.PORT,
-    host: e.HOST,
+    host,
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     mongodbUri: e.MONGODB_URI,
     dataDir,
     staticRoot: path.resolve(e.STATIC_ROOT ?? REPO_ROOT),
-    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    sessionSecretFile: path.join(dataDir, SESSION_SECRET_FILE),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PRICE_ID
         ? { secretKey: e.STRIPE_SECRET_KEY, priceId: e.STRIPE_PRICE_ID, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase, type Database } from './db';
 import { logger } from './logger';
+import { loadSessionSecret } from './sessionSecret';
 import type { PushSender } from './services/pushSender';
 import { loadVapidKeys, type VapidKeys } from './vapid';
 
@@ -68,8 +69,19 @@ function readVapidKeys(config: Config): VapidKeys {
   return keys;
 }
 
+/** Read (or, on a first start outside production, made) before the database: a bad secret file stops the start. */
+function readSessionSecret(config: Config): Config {
+  const { secret, source } = loadSessionSecret(config);
+  if (source === 'generated') {
+    logger.info(`sessions: a secret was made for this data folder (${config.sessionSecretFile})`);
+  } else if (source === 'file') {
+    logger.info(`sessions: secret from ${config.sessionSecretFile}`);
+  }
+  return { ...config, sessionSecret: secret };
+}
+
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = readSessionSecret(readConfig());
   for (const warning of config.warnings) logger.warn(warning);
 
   // Read (or, on a first start outside production, made) before anything else: a bad key file stops the start.

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { MongoClient } from 'mongodb';
-import type { Config } from './config';
+import type { CookieSigning } from './sessionSecret';
 import { logger } from './logger';
 import { nameSessionUsers, SESSIONS_COLLECTION, UserSessionStore, type SessionJoin } from './auth/sessionUser';
 
@@ -17,7 +17,7 @@ export const SESSION_MAX_AGE_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_AFTER_MS = 60 * 60 * 1000;
 
 interface SessionDeps {
-  config: Pick<Config, 'sessionSecret' | 'isProduction'>;
+  config: CookieSigning;
   mongoClient: MongoClient;
   dbName: string;
   /** The read a request needs beyond its session, made in the session's own command (auth/sessionUser.ts). */
@@ -25,7 +25,7 @@ interface SessionDeps {
 }
 
 /** The session cookie's flags; logout clears the cookie with the same ones. */
-export function sessionCookieOptions(config: Pick<Config, 'isProduction'>) {
+export function sessionCookieOptions(config: Pick<CookieSigning, 'isProduction'>) {
   return { httpOnly: true, sameSite: 'lax', secure: config.isProduction, path: '/' } as const;
 }
 

@@ -1,7 +1,6 @@
 import { createECDH } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { vapidPublicKeyOf, type PushConfig } from './config';
+import { readOrCreateOwnerFile } from './ownerFile';
 
 /** The api's VAPID identity: browsers subscribe with the public key, each push is signed with the private one. */
 export interface VapidKeys {
@@ -28,8 +27,7 @@ function checkedPair(value: unknown, file: string): { publicKey: string; private
   return { publicKey: pair.publicKey, privateKey: pair.privateKey };
 }
 
-function readPair(file: string): { publicKey: string; privateKey: string } {
-  const text = readFileSync(file, 'utf8');
+function parsePair(text: string, file: string): { publicKey: string; privateKey: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -56,30 +54,16 @@ function generateVapidPair(): { publicKey: string; privateKey: string } {
 /**
  * The VAPID keys: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (always in production), else the pair kept in
  * DATA_DIR/vapid.json, made on the first start (readable by its owner only) and reused by every start after, so the
- * browsers' subscriptions stay valid. Two processes starting at once on one folder agree: the file is created
- * exclusively, and the loser reads the winner's.
+ * browsers' subscriptions stay valid.
  */
 export function loadVapidKeys(push: Pick<PushConfig, 'vapid' | 'vapidKeysFile' | 'vapidSubject'>): VapidKeys {
   if (push.vapid) return { ...push.vapid, subject: push.vapidSubject, source: 'environment' };
   const file = push.vapidKeysFile;
-  try {
-    return { ...readPair(file), subject: push.vapidSubject, source: 'file' };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const generated = generateVapidPair();
-  // Written whole under another name, then linked into place: the link fails if the file exists, and nobody ever
-  // reads a half-written one.
-  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(partial, `${JSON.stringify(generated, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-  try {
-    linkSync(partial, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { ...readPair(file), subject: push.vapidSubject, source: 'file' };
-  } finally {
-    unlinkSync(partial);
-  }
-  return { ...generated, subject: push.vapidSubject, source: 'generated' };
+  const { value, created } = readOrCreateOwnerFile(
+    file,
+    generateVapidPair,
+    (pair) => `${JSON.stringify(pair, null, 2)}\n`,
+    (text) => parsePair(text, file),
+  );
+  return { ...value, subject: push.vapidSubject, source: created ? 'generated' : 'file' };
 }

@@ -5,7 +5,14 @@ import { errorBodySchema } from '@hit/contracts';
 import { loadConfig } from '../src/config';
 import { errorHandler, HttpError } from '../src/errors';
 import { SESSION_COOKIE, sessionMiddleware } from '../src/session';
-import { buildTestApp, signUp, startTestDatabase, TEST_VAPID_ENV, type TestDatabase } from './helpers';
+import {
+  buildTestApp,
+  signUp,
+  startTestDatabase,
+  TEST_SESSION_SECRET,
+  TEST_VAPID_ENV,
+  type TestDatabase,
+} from './helpers';
 import { strictObject } from 'zod/mini';
 
 declare module 'express-session' {
@@ -167,7 +174,10 @@ describe('app', () => {
       const config = loadConfig({ NODE_ENV: 'test', ...env });
       const visited = express();
       visited.set('trust proxy', 'loopback');
-      visited.use(sessionMiddleware({ config, mongoClient: database.connection.getClient(), dbName: 'sessions-test' }));
+      const signing = { isProduction: config.isProduction, sessionSecret: TEST_SESSION_SECRET };
+      visited.use(
+        sessionMiddleware({ config: signing, mongoClient: database.connection.getClient(), dbName: 'sessions-test' }),
+      );
       visited.get('/visit', (req, res) => {
         req.session.visits = (req.session.visits ?? 0) + 1;
         res.json({ visits: req.session.visits });

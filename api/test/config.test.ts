@@ -20,7 +20,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      // Loopback only outside production: a plain `npm start` is not open to the network.
+      host: '127.0.0.1',
       nodeEnv: 'development',
       isProduction: false,
       mongodbUri: undefined,
@@ -34,8 +35,22 @@ describe('loadConfig', () => {
       // No proxy is trusted unless TRUST_PROXY names one (issue #23).
       trustProxy: false,
     });
-    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
-    expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
+    // No secret from the source: the data folder's own is made at start (sessionSecret.test.ts).
+    expect(config.sessionSecret).toBeUndefined();
+    expect(config.sessionSecretFile).toBe(path.join(REPO_ROOT, '.data', 'session-secret'));
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says otherwise', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: productionSecret, ...TEST_VAPID_ENV };
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...production, VAPID_SUBJECT: 'mailto:ops@example.com' }).host).toBe('0.0.0.0');
+    const opened = loadConfig({ HOST: '0.0.0.0' });
+    expect(opened.host).toBe('0.0.0.0');
+    // Opened to a network with development settings: said at start.
+    expect(opened.warnings).toEqual([expect.stringContaining('HOST=0.0.0.0 outside production')]);
+    expect(loadConfig({ HOST: 'localhost' }).warnings).toEqual([]);
   });
 
   it('finds the repository root from the api folder', () => {
@@ -75,6 +90,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/hit',
       staticRoot: '/srv/hit',
       sessionSecret: productionSecret,
+      sessionSecretFile: '/var/lib/hit/session-secret',
       stripe: { secretKey: 'sk_test_123', priceId: 'price_123', webhookSecret: 'whsec_123' },
       trialDays: 14,
       registrationsPerIpPerHour: 500,
@@ -145,8 +161,11 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtp://mail.example.com',
         ...TEST_VAPID_ENV,
       },
-      'PUBLIC_ORIGIN: required in production with SMTP_URL',
+      'PUBLIC_ORIGIN: required with SMTP_URL',
     ],
+    // In every mode: a mailed link never follows a request's Host header.
+    [{ SMTP_URL: 'smtp://mail.example.com' }, 'PUBLIC_ORIGIN: required with SMTP_URL'],
+    [{ NODE_ENV: 'test', SMTP_URL: 'smtp://mail.example.com' }, 'PUBLIC_ORIGIN: required with SMTP_URL'],
   ])('rejects %j naming the variable', (env, message) => {
     expect(configError(env)).toContain(message);
   });

@@ -108,7 +108,7 @@ const NO_RATE_LIMITS = {
   loginFailuresPerIp: 1e9,
   registrationsPerIp: 1e9,
   passwordChangeFailuresPerUser: 1e9,
-  passwordResetsPerEmail: 1e9,
+  passwordResetMailIntervalMs: 0,
   passwordResetsPerIp: 1e9,
 };
 

@@ -70,13 +70,16 @@ export const RELAXED_RATE_LIMITS: RateLimitSettings = {
   loginFailuresPerDevice: 1000,
   registrationsPerIp: 1000,
   passwordChangeFailuresPerUser: 1000,
-  passwordResetsPerEmail: 1000,
+  passwordResetMailIntervalMs: 0,
   passwordResetsPerIp: 1000,
 };
 
+/** A session secret of the tests' own, so an app built here writes no secret file into the repository's `.data`. */
+export const TEST_SESSION_SECRET = 'api-tests-session-secret-0123456789abcdef';
+
 /**
  * The real app on `database`, configured from `env` as the process would be (NODE_ENV=test unless given; the test
- * VAPID keys unless `env` names others).
+ * VAPID keys and session secret unless `env` names others).
  */
 export function buildTestApp(
   database: TestDatabase,
@@ -84,7 +87,7 @@ export function buildTestApp(
   staticRoot?: string,
   rateLimits: RateLimitSettings = RELAXED_RATE_LIMITS,
 ) {
-  const config = loadConfig({ NODE_ENV: 'test', ...TEST_VAPID_ENV, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SESSION_SECRET, ...TEST_VAPID_ENV, ...env });
   const { connection } = database;
   return createApp({ config, connection, mongoClient: connection.getClient(), staticRoot, rateLimits });
 }

@@ -258,6 +258,7 @@ beforeAll(async () => {
     config: loadConfig({
       NODE_ENV: 'test',
       SMTP_URL: mailbox.url,
+      PUBLIC_ORIGIN: 'https://hit.example.com',
       ...TEST_VAPID_ENV,
       PUSH_TEST_SERVICE: UNREACHABLE_PUSH_SERVICE,
     }),

@@ -22,7 +22,7 @@ describe('the new-password rule and the name rule at the api', () => {
   beforeAll(async () => {
     database = await startTestDatabase();
     mailbox = await startMailbox();
-    app = buildTestApp(database, { SMTP_URL: mailbox.url });
+    app = buildTestApp(database, { SMTP_URL: mailbox.url, PUBLIC_ORIGIN: 'https://hit.example.com' });
   });
   afterAll(async () => {
     await mailbox.close();

@@ -158,6 +158,22 @@ describe('security', () => {
       await register(newAddress()).expect(201);
     });
 
+    it('answers a known e-mail 409 User already exists (the decision on enumeration), and counts it like any attempt', async () => {
+      // The spec's message for a taken e-mail; probing with it costs a sign-up attempt, 20 an hour per address.
+      const { user } = await signUp(app);
+      const prober = newAddress();
+      const probe = (email: string) =>
+        request(app).post('/api/register').set('X-Forwarded-For', prober).send({ email, password: TEST_PASSWORD });
+      const known = await probe(user.email.toUpperCase()).expect(409);
+      expect(known.body).toEqual({ message: 'User already exists' });
+      expect(sessionCookie(known)).toBeUndefined();
+      for (let i = 1; i < RATE_LIMITS.registrationsPerIp; i += 1) await probe(user.email).expect(409);
+      const refused = await probe(user.email).expect(429);
+      expect(refused.body).toEqual({ message: REGISTER_RATE_LIMITED_MESSAGE });
+      // Known or not, the 21st answer is the same 429: the limit says nothing of the e-mail.
+      expect((await probe(uniqueEmail()).expect(429)).body).toEqual(refused.body);
+    });
+
     it('follows REGISTRATIONS_PER_IP_PER_HOUR when the operator sets it', async () => {
       const strict = createApp({
         config: loadConfig({ NODE_ENV: 'test', ...BEHIND_LOOPBACK_PROXY, REGISTRATIONS_PER_IP_PER_HOUR: '2' }),

@@ -93,7 +93,7 @@ describe('the "signed in" hint cookie (issue #25)', () => {
   beforeAll(async () => {
     database = await startTestDatabase();
     mailbox = await startMailbox();
-    app = buildTestApp(database, { SMTP_URL: mailbox.url });
+    app = buildTestApp(database, { SMTP_URL: mailbox.url, PUBLIC_ORIGIN: 'https://hit.example.com' });
   });
   afterAll(async () => {
     await mailbox.close();
@@ -154,7 +154,11 @@ describe('the "signed in" hint cookie (issue #25)', () => {
         'shell/dist/index.html': '<!doctype html><html><head></head><body>shell</body></html>',
       });
       try {
-        const withPages = buildTestApp(database, { SMTP_URL: mailbox.url }, root.root);
+        const withPages = buildTestApp(
+          database,
+          { SMTP_URL: mailbox.url, PUBLIC_ORIGIN: 'https://hit.example.com' },
+          root.root,
+        );
         const { agent, user } = await signUp(withPages);
         await ageSessionCookie(user.id, SESSION_RENEW_AFTER_MS);
         const page = await agent.get('/home').set('Accept', 'text/html').expect(200);

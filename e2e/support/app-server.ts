@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -7,6 +8,21 @@ const repoRoot = path.resolve(__dirname, '../..');
 
 export function freshDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hit-e2e-data-'));
+}
+
+/**
+ * A port free on 127.0.0.1 now, for an app that must know its own origin before it starts (PUBLIC_ORIGIN, which the
+ * api requires with SMTP_URL).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export interface RunningApp {

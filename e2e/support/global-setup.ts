@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EmbeddedMongo } from '@hit/embedded-mongo';
 import { resolveChromium } from '../../config/chromium';
-import { freshDataDir, startApp } from './app-server';
+import { freePort, freshDataDir, startApp } from './app-server';
 import { startMailSink } from './mailSink';
 import { publishEnvironment } from './environment';
 import { freePushServicePort } from './pushService';
@@ -17,8 +17,12 @@ export default async function globalSetup(): Promise<void> {
   // The rest-over alert's push service (support/pushService.ts), started by its test on this port: the one loopback
   // address the app may send pushes to.
   const pushServicePort = await freePushServicePort();
+  // The mailed links are built on PUBLIC_ORIGIN alone: the address the browser tests open.
+  const port = String(await freePort());
   const app = await startApp({
     PUSH_TEST_SERVICE: `127.0.0.1:${pushServicePort}`,
+    PORT: port,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     SMTP_URL: mail.url,
     MONGODB_URI: `${mongo.uri}/hit-e2e`,
     DATA_DIR: dataDir,

@@ -170,7 +170,7 @@ describe('the shell build', () => {
   it('proxies the api and the remote builds to the api in development', () => {
     const { devServer } = configOf('shell', 'development');
     expect(devServer.port).toBe(3000);
-    expect(devServer.proxy).toEqual([{ context: ['/api', '/remotes'], target: 'http://localhost:3001' }]);
+    expect(devServer.proxy).toEqual([{ context: ['/api', '/remotes'], target: 'http://127.0.0.1:3001' }]);
   });
 });
 

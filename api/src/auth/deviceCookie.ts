@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Config } from '../config';
+import type { CookieSigning } from '../sessionSecret';
 import { sessionCookieOptions } from '../session';
 
 /**
@@ -45,7 +45,7 @@ export function cookieValues(req: Request, name: string): string[] {
   return values;
 }
 
-export function deviceCookies(config: Pick<Config, 'sessionSecret' | 'isProduction'>): DeviceCookies {
+export function deviceCookies(config: CookieSigning): DeviceCookies {
   // Its own key: a device cookie's mac can never pass for a session cookie's signature, nor the other way round.
   const key = createHmac('sha256', config.sessionSecret).update('hit-tracker device cookie v1').digest();
   const mac = (text: string) => createHmac('sha256', key).update(text).digest();

@@ -9,6 +9,13 @@ import type { RateLimitCounterModel } from '../models/rateLimitCounter';
 
 const MINUTE_MS = 60 * 1000;
 
+/**
+ * At most one reset e-mail per account in five minutes, whoever asks: a stranger can neither fill an inbox nor spend
+ * the owner's chance to get a link (the answer is the same 200 whether a mail goes out or not). Five minutes is longer
+ * than a mail usually takes to arrive, and short enough to ask again when one was lost.
+ */
+export const RESET_MAIL_INTERVAL_MS = 5 * MINUTE_MS;
+
 export interface RateLimitSettings {
   /**
    * Failed sign-ins (401) allowed in one window: per e-mail address from browsers without a device cookie for it
@@ -24,10 +31,14 @@ export interface RateLimitSettings {
   registrationWindowMs: number;
   /** Wrong current passwords (401) allowed per signed-in user when changing the password, in `loginWindowMs`. */
   passwordChangeFailuresPerUser: number;
-  /** 'Forgot password?' requests (whatever their answer) allowed per e-mail address and per IP address, in one window. */
-  passwordResetsPerEmail: number;
+  /** 'Forgot password?' requests (whatever their answer) allowed per IP address in one window. */
   passwordResetsPerIp: number;
   passwordResetWindowMs: number;
+  /**
+   * At most one reset e-mail per account in this long, whoever asks (services/passwords.ts): a limit that answers the
+   * same 200, where a per-e-mail 429 would let a stranger spend the owner's requests.
+   */
+  passwordResetMailIntervalMs: number;
 }
 
 /**
@@ -47,11 +58,11 @@ export const RATE_LIMITS: RateLimitSettings = {
   registrationWindowMs: 60 * MINUTE_MS,
   // A wrong current password is a failed sign-in by another door: the same budget.
   passwordChangeFailuresPerUser: 10,
-  // Five links an hour is more than anyone waiting for a slow e-mail asks for, and keeps the api from mail-bombing an
-  // inbox; twenty per address stops one machine from sending links to many inboxes.
-  passwordResetsPerEmail: 5,
+  // Twenty per address stops one machine from sending links to many inboxes; one e-mail per account in five minutes
+  // keeps the api from mail-bombing an inbox, without a 429 a stranger could spend.
   passwordResetsPerIp: 20,
   passwordResetWindowMs: 60 * MINUTE_MS,
+  passwordResetMailIntervalMs: RESET_MAIL_INTERVAL_MS,
 };
 
 export const LOGIN_RATE_LIMITED_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
@@ -227,7 +238,7 @@ export function authRateLimits(
 export interface PasswordRateLimits {
   /** Run before POST /api/user/password, after requireUser: per user. */
   changePassword: RequestHandler[];
-  /** Run before POST /api/password/forgot: per IP, then per e-mail. */
+  /** Run before POST /api/password/forgot: per IP. */
   forgotPassword: RequestHandler[];
 }
 
@@ -255,14 +266,6 @@ export function passwordRateLimits(
     ],
     forgotPassword: [
       limiter({ ...reset, name: 'password-reset-ip', limit: settings.passwordResetsPerIp, keyGenerator: ipKey }),
-      limiter({
-        ...reset,
-        name: 'password-reset-email',
-        limit: settings.passwordResetsPerEmail,
-        // Counted for unknown addresses too: a 429 says nothing about whether an account exists.
-        keyGenerator: emailKey,
-        skip: (req) => typeof req.body?.email !== 'string',
-      }),
     ],
   };
 }

@@ -29,6 +29,8 @@ export interface UserFields {
   plateSettings: PlateSettingsBody | null;
   /** Numbers the reads that copy the user into their sessions (auth/sessionUser.ts); bumped by each such read. */
   sessionRev: number;
+  /** When the last password reset e-mail went out (services/passwords.ts: one per RESET_MAIL_INTERVAL_MS). */
+  passwordResetMailedAt: Date | null;
 }
 
 export type UserDocument = HydratedDocument<UserFields>;
@@ -58,6 +60,7 @@ const userSchema = new Schema<UserFields>(
     subscription: { type: subscriptionSchema, default: () => ({}) },
     plateSettings: { type: Schema.Types.Mixed, default: null },
     sessionRev: { type: Number, default: 0 },
+    passwordResetMailedAt: { type: Date, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false } },
 );

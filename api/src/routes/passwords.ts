@@ -40,7 +40,8 @@ export function passwordsRouter({ config, db, passwords, limits, devices }: Pass
 
   router.post('/password/forgot', ...limits.forgotPassword, (req, res) => {
     const { email } = parseOr400(forgotPasswordBodySchema, req.body);
-    // The link opens where the visitor is: PUBLIC_ORIGIN (required in production with SMTP_URL), else this request's.
+    // A mailed link is built on PUBLIC_ORIGIN alone (required with SMTP_URL); this request's origin only ever goes into
+    // a link logged for the developer when no mail server is configured.
     const origin = browserOrigin(req, config.publicOrigin);
     // Answered before the account is even looked up: a known and an unknown e-mail get the same answer in the same
     // time (no account enumeration). A failure to send is the operator's to see, in the log.

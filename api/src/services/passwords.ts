@@ -4,6 +4,7 @@ import { trusted, Types, type Connection } from 'mongoose';
 import { RESET_LINK_TTL_MS, type ChangePasswordBody, type ResetPasswordBody } from '@hit/contracts';
 import { commonPasswordsOf, passwordProblem, provideCommonPasswords } from '@hit/contracts/rules';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { RESET_MAIL_INTERVAL_MS } from '../auth/rateLimits';
 import { escapeHtml } from '../billing/demoCheckoutPage';
 import type { Config } from '../config';
 import { HttpError } from '../errors';
@@ -95,7 +96,10 @@ interface PasswordServiceDeps {
   PasswordResetToken: PasswordResetTokenModel;
   /** null: no SMTP_URL (the link is logged in development; nothing is sent in production). */
   mailer: Mailer | null;
-  config: Pick<Config, 'isProduction'>;
+  /** `publicOrigin` is set whenever SMTP_URL is (config.ts): every mailed link is built on it. */
+  config: Pick<Config, 'isProduction' | 'publicOrigin'>;
+  /** At most one reset e-mail per account in this long (RESET_MAIL_INTERVAL_MS; 0 in tests that ask for several). */
+  mailIntervalMs?: number;
 }
 
 /** Why a stored token (or none) does not reset a password, or null when it does at `now`. */
@@ -107,7 +111,14 @@ function refusalFor(token: Pick<PasswordResetTokenFields, 'usedAt' | 'expiresAt'
 }
 
 /** Changing a password, and resetting a forgotten one through an e-mailed link (docs/product-rules.md). */
-export function createPasswordService({ connection, User, PasswordResetToken, mailer, config }: PasswordServiceDeps) {
+export function createPasswordService({
+  connection,
+  User,
+  PasswordResetToken,
+  mailer,
+  config,
+  mailIntervalMs = RESET_MAIL_INTERVAL_MS,
+}: PasswordServiceDeps) {
   return {
     /** The current password checked, the new one stored; every other session of the user is signed out. */
     async change(user: SessionUser, body: ChangePasswordBody, currentSessionId: string): Promise<void> {
@@ -129,28 +140,45 @@ export function createPasswordService({ connection, User, PasswordResetToken, ma
     },
 
     /**
-     * For a known e-mail, a single-use link valid for RESET_LINK_TTL_MS, e-mailed; nothing for an unknown one. The
-     * route answers before this runs, so both take the same time.
+     * For a known e-mail, a single-use link valid for RESET_LINK_TTL_MS, e-mailed, unless one was sent less than
+     * `mailIntervalMs` ago; nothing for an unknown one. The new link ends the earlier ones: one is live at a time. The
+     * route answers before this runs, so every case takes the same time. `requestOrigin` is used only for a link
+     * that is logged, never mailed (no SMTP_URL, outside production).
      */
-    async requestReset(email: string, origin: string): Promise<void> {
-      const user = await User.findOne({ email }, { _id: 1, email: 1 }).lean();
-      if (!user) return;
+    async requestReset(email: string, requestOrigin: string): Promise<void> {
       if (!mailer && config.isProduction) {
         logger.warn('password reset asked for, but SMTP_URL is not set: no e-mail sent');
         return;
       }
+      const now = new Date();
+      // Finds the account and claims its turn in one atomic write: two requests at once send one e-mail.
+      const user = await User.findOneAndUpdate(
+        {
+          email,
+          $or: [
+            { passwordResetMailedAt: null },
+            { passwordResetMailedAt: trusted({ $lte: new Date(now.getTime() - mailIntervalMs) }) },
+          ],
+        },
+        { $set: { passwordResetMailedAt: now } },
+        { projection: { _id: 1, email: 1 }, lean: true },
+      );
+      if (!user) return;
       const token = newResetToken(user._id);
+      await PasswordResetToken.deleteMany({ userId: user._id });
       await PasswordResetToken.create({
         _id: resetTokenHash(token),
         userId: user._id,
-        expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+        expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
       });
-      const link = resetLink(origin, token);
       if (!mailer) {
+        const link = resetLink(config.publicOrigin ?? requestOrigin, token);
         logger.info('password reset link (SMTP_URL is not set: logged, not e-mailed)', { email: user.email, link });
         return;
       }
-      await mailer.send(passwordResetMail(user.email, link));
+      // Never a request's Host: config.ts refuses SMTP_URL without PUBLIC_ORIGIN.
+      if (!config.publicOrigin) throw new Error('PUBLIC_ORIGIN is required to e-mail a link');
+      await mailer.send(passwordResetMail(user.email, resetLink(config.publicOrigin, token)));
     },
 
     /**
