@@ -4,7 +4,6 @@ import { resolveChromium } from '../../config/chromium';
 import { freePort, freshDataDir, startApp } from './app-server';
 import { startMailSink } from './mailSink';
 import { publishEnvironment } from './environment';
-import { freePushServicePort } from './pushService';
 
 // The production build must exist: `npm test` builds what is missing before jest starts.
 export default async function globalSetup(): Promise<void> {
@@ -16,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
   const mail = await startMailSink(path.join(dataDir, 'mail'));
   // The rest-over alert's push service (support/pushService.ts), started by its test on this port: the one loopback
   // address the app may send pushes to.
-  const pushServicePort = await freePushServicePort();
+  const pushServicePort = await freePort();
   // The mailed links are built on PUBLIC_ORIGIN alone: the address the browser tests open.
   const port = String(await freePort());
   const app = await startApp({

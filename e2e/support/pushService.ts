@@ -5,7 +5,6 @@
 // hand the very payload to the real service worker (headless Chromium reaches no push service of its own).
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 
 export interface ReceivedPush {
   /** Date.now() when the api's request arrived. */
@@ -44,21 +43,6 @@ function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer
   while (end > 0 && padded[end] === 0) end -= 1;
   if (padded[end] !== 2) throw new Error('not the last record of an aes128gcm message');
   return padded.subarray(0, end).toString('utf8');
-}
-
-/**
- * A port free on 127.0.0.1 now: the global setup names it in the app's PUSH_TEST_SERVICE, and the test starts the
- * service on it later.
- */
-export function freePushServicePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Listens on `port` of 127.0.0.1: the one the api was started with (E2eEnvironment's `pushServicePort`). */
