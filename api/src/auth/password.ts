@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../errors';
+import { BoundedGate, type GateTicket } from '../http/gate';
 
 // OWASP's scrypt minimum (N=2^17 would be stronger but takes ~250 ms a login on these 2-core machines).
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
@@ -55,80 +56,9 @@ export class PasswordHashingBusyError extends HttpError {
  * before its rate-limit lookups, so a refused one costs nothing but the refusal). `release()` gives an unused place
  * back (the request ended without hashing); it is harmless once the work has started.
  */
-export interface HashingTicket {
-  run<T>(work: () => Promise<T>): Promise<T>;
-  release(): void;
-}
+export type HashingTicket = GateTicket;
 
-interface Waiting {
-  start: () => void;
-  cancel: () => void;
-}
-
-/** A counting semaphore with a bounded line; the places not yet running (reserved or waiting) count in the line. */
-class HashingGate {
-  private running = 0;
-  /** Tickets admitted and not yet running: reserved by a request, or waiting in `line`. */
-  private pending = 0;
-  private readonly line: Waiting[] = [];
-
-  constructor(private readonly concurrent: number) {}
-
-  /** A ticket, or PasswordHashingBusyError when `queueBound` places are already pending beyond the free slots. */
-  admit(queueBound: number): HashingTicket {
-    const free = Math.max(0, this.concurrent - this.running);
-    if (this.pending >= free + queueBound) throw new PasswordHashingBusyError();
-    this.pending += 1;
-    let state: 'reserved' | 'waiting' | 'started' | 'released' = 'reserved';
-    let waiting: Waiting | undefined;
-    return {
-      run: <T>(work: () => Promise<T>): Promise<T> => {
-        if (state !== 'reserved') return Promise.reject(new Error(`hashing ticket already ${state}`));
-        return new Promise<T>((resolve, reject) => {
-          const start = () => {
-            state = 'started';
-            this.pending -= 1;
-            this.running += 1;
-            work()
-              .then(resolve, reject)
-              .finally(() => {
-                this.running -= 1;
-                this.next();
-              });
-          };
-          if (this.running < this.concurrent && this.line.length === 0) {
-            start();
-          } else {
-            state = 'waiting';
-            waiting = { start, cancel: () => reject(new PasswordHashingBusyError()) };
-            this.line.push(waiting);
-          }
-        });
-      },
-      release: () => {
-        if (state === 'reserved' || state === 'waiting') {
-          // A request that went away before its turn: its place (and its scrypt) is given to the next one.
-          if (waiting) this.line.splice(this.line.indexOf(waiting), 1);
-          this.pending -= 1;
-          const cancel = state === 'waiting' ? waiting?.cancel : undefined;
-          state = 'released';
-          cancel?.();
-        }
-      },
-    };
-  }
-
-  private next(): void {
-    while (this.running < this.concurrent && this.line.length > 0) this.line.shift()!.start();
-  }
-
-  /** For tests: what runs and what waits right now. */
-  stats() {
-    return { running: this.running, pending: this.pending };
-  }
-}
-
-const gate = new HashingGate(PASSWORD_HASHING.concurrent);
+const gate = new BoundedGate(PASSWORD_HASHING.concurrent, () => new PasswordHashingBusyError());
 
 /** A place in line for checking a password (sign-in), or PasswordHashingBusyError at once when the line is full. */
 export function reservePasswordCheck(): HashingTicket {
