@@ -10,6 +10,10 @@ import Papa from 'papaparse';
 import type { WeightUnit } from '@hit/contracts';
 
 export const IMPORT_MAX_ROWS = 100_000;
+/** The refusal of a file with more rows: the parser stops at the first row too many, so it cannot say how many. */
+export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file has more than ${IMPORT_MAX_ROWS} rows; at most ${IMPORT_MAX_ROWS} can be imported.`;
+/** How much of the file's start its line break and delimiter are guessed from (papaparse looks at 10 rows). */
+const GUESS_SAMPLE_CHARS = 64 * 1024;
 
 export type ImportFormat = 'strong' | 'strong-semicolon' | 'hevy';
 
@@ -134,24 +138,24 @@ function number(text: string | undefined, decimalComma: boolean): number | undef
   return Number(normal);
 }
 
-export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImport {
-  const { unit, timezoneOffsetMinutes, limits } = options;
-  const { maxBytes, maxWeight, maxReps } = limits;
-  const latest = options.latest ?? Date.now();
-  if (Buffer.byteLength(text, 'utf8') > maxBytes)
-    throw new ImportFileError(`The file is over ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const rows = parsed.data;
-  if (rows.length === 0) throw new ImportFileError('The file is empty.');
-  if (rows.length - 1 > IMPORT_MAX_ROWS)
-    throw new ImportFileError(`The file has ${rows.length - 1} rows; at most ${IMPORT_MAX_ROWS} can be imported.`);
-  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
-  if (quoteError) throw new ImportFileError('a quoted value is not closed', (quoteError.row ?? 0) + 1);
+/** How the header says to read the rows. */
+interface Layout {
+  format: ImportFormat;
+  weightColumn: string;
+  /** The unit the file states, if it does. */
+  fileUnit?: WeightUnit;
+  hevy: boolean;
+  decimalComma: boolean;
+  columns: { date: string; workout: string; exercise: string; order: string; type: string };
+  /** A column's index, -1 when the file has none. */
+  at: (name: string) => number;
+}
 
-  const header = rows[0].map((name) => name.trim());
+function layoutOf(headerRow: string[], delimiter: string): Layout {
+  const header = headerRow.map((name) => name.trim());
   const at = (name: string) => header.indexOf(name);
   const has = (names: string[]) => names.every((name) => at(name) >= 0);
-
+  const strong = delimiter === ';' ? 'strong-semicolon' : 'strong';
   let format: ImportFormat;
   let weightColumn: string;
   let fileUnit: WeightUnit | undefined;
@@ -160,36 +164,50 @@ export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImpo
     weightColumn = at('weight_kg') >= 0 ? 'weight_kg' : 'weight_lbs';
     fileUnit = weightColumn === 'weight_kg' ? 'kg' : 'lbs';
   } else if (has(STRONG_REQUIRED) && at('Weight (kg)') >= 0) {
-    [format, weightColumn, fileUnit] = [
-      parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong',
-      'Weight (kg)',
-      'kg',
-    ];
+    [format, weightColumn, fileUnit] = [strong, 'Weight (kg)', 'kg'];
   } else if (has(STRONG_REQUIRED) && at('Weight (lbs)') >= 0) {
-    [format, weightColumn, fileUnit] = [
-      parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong',
-      'Weight (lbs)',
-      'lbs',
-    ];
+    [format, weightColumn, fileUnit] = [strong, 'Weight (lbs)', 'lbs'];
   } else if (has(STRONG_REQUIRED) && at('Weight') >= 0) {
-    [format, weightColumn] = [parsed.meta.delimiter === ';' ? 'strong-semicolon' : 'strong', 'Weight'];
+    [format, weightColumn] = [strong, 'Weight'];
   } else {
     throw new ImportFileError(`the columns are not ${EXPECTED_COLUMNS}`, 1);
   }
-  const decimalComma = parsed.meta.delimiter === ';';
-  const setUnit = fileUnit ?? unit;
   const hevy = format === 'hevy';
   const columns = hevy
     ? { date: 'start_time', workout: 'title', exercise: 'exercise_title', order: 'set_index', type: 'set_type' }
     : { date: 'Date', workout: 'Workout Name', exercise: 'Exercise Name', order: 'Set Order', type: 'Set Order' };
+  return { format, weightColumn, fileUnit, hevy, decimalComma: delimiter === ';', columns, at };
+}
 
+/**
+ * Reads the file row by row (papaparse's `step`), counting the rows as it goes: at the row past IMPORT_MAX_ROWS it
+ * stops (`abort()`), so neither the rows nor the time spent grow with what follows. Only the sets are kept, never
+ * the rows. The refusals keep their order of precedence whatever comes first in the file: too many rows, then a
+ * quote not closed, then the header, then the first bad value (after which the rows are only counted).
+ */
+export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImport {
+  const { unit, timezoneOffsetMinutes, limits } = options;
+  const { maxBytes, maxWeight, maxReps } = limits;
+  const latest = options.latest ?? Date.now();
+  if (Buffer.byteLength(text, 'utf8') > maxBytes)
+    throw new ImportFileError(`The file is over ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Papaparse guesses the line break and delimiter from 10 rows, but when no value is quoted it first splits the whole
+  // input into lines, once per delimiter it tries (millions of strings for a file of short lines); guessed from the
+  // file's start, they are the same.
+  const guessed = Papa.parse<string[]>(input.slice(0, GUESS_SAMPLE_CHARS), { preview: 10, skipEmptyLines: 'greedy' });
+
+  let rows = 0;
+  let tooMany = false;
+  let quoteLine: number | undefined;
+  let refusal: ImportFileError | undefined;
+  let layout: Layout | undefined;
   const sets: ImportedSet[] = [];
   let skippedRows = 0;
   /** Sets per exercise per workout so far, for the order of a set. */
   const counts = new Map<string, number>();
-  for (let index = 1; index < rows.length; index++) {
-    const row = rows[index];
-    const line = index + 1;
+
+  function readRow(row: string[], line: number, { weightColumn, fileUnit, hevy, decimalComma, columns, at }: Layout) {
     const cell = (column: string) => (row[at(column)] ?? '').trim();
     function fail(column: string, expected: string): never {
       const value = cell(column);
@@ -234,7 +252,7 @@ export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImpo
     // A row without reps is not a set to log (cardio, a timed hold): counted as skipped, not refused.
     if (repsValue === undefined || repsValue === 0) {
       skippedRows++;
-      continue;
+      return;
     }
     const workoutName = cell(columns.workout);
     const key = `${workoutStart}\u0000${workoutName}\u0000${exerciseName.toLowerCase()}`;
@@ -248,9 +266,38 @@ export function parseWorkoutCsv(text: string, options: ParseOptions): ParsedImpo
       order,
       setType: setType!,
       weight: weight ?? 0,
-      unit: setUnit,
+      unit: fileUnit ?? unit,
       reps: repsValue,
     });
   }
-  return { format, statesUnit: fileUnit !== undefined, sets, skippedRows };
+
+  Papa.parse<string[]>(input, {
+    delimiter: guessed.meta.delimiter,
+    newline: guessed.meta.linebreak as '\n' | '\r' | '\r\n' | undefined,
+    skipEmptyLines: 'greedy',
+    // The quote-aware loop for every file: the fast one (no quotes in the file) splits all of it into lines first.
+    fastMode: false,
+    step: (result, parser) => {
+      rows++;
+      if (rows - 1 > IMPORT_MAX_ROWS) {
+        tooMany = true;
+        parser.abort();
+        return;
+      }
+      if (quoteLine === undefined && result.errors.some((error) => error.type === 'Quotes')) quoteLine = rows;
+      if (quoteLine !== undefined || refusal) return;
+      try {
+        if (rows === 1) layout = layoutOf(result.data, result.meta.delimiter);
+        else readRow(result.data, rows, layout!);
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) throw error;
+        refusal = error;
+      }
+    },
+  });
+  if (rows === 0) throw new ImportFileError('The file is empty.');
+  if (tooMany) throw new ImportFileError(IMPORT_TOO_MANY_ROWS_MESSAGE);
+  if (quoteLine !== undefined) throw new ImportFileError('a quoted value is not closed', quoteLine);
+  if (refusal) throw refusal;
+  return { format: layout!.format, statesUnit: layout!.fileUnit !== undefined, sets, skippedRows };
 }

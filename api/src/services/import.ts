@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import type { ImportPreview, ImportResult, WeightUnit } from '@hit/contracts';
+import type { ImportPreview, ImportResult } from '@hit/contracts';
 import { HttpError } from '../errors';
-import { parseInWorker } from '../import/parseInWorker';
+import { readImportInWorker, type ImportFields } from '../import/parseInWorker';
 import { ImportFileError, type ImportFormat, type ImportedSet } from '../import/parseWorkoutCsv';
 import type { ProgressEntryFields } from '../models/progressEntry';
 import type { WorkoutSessionModel } from '../models/session';
@@ -10,11 +10,15 @@ import type { WorkoutDayModel } from '../models/workoutDay';
 import type { ProgressService } from './progress';
 
 export interface ImportRequest {
-  csv: string;
-  unit: WeightUnit;
-  timezoneOffsetMinutes: number;
-  /** The file's exercise names (any case) to ours; null skips one; a name left out is matched by name. */
-  mapping?: Record<string, number | null>;
+  /**
+   * The request's JSON body, the chunks as they arrived (undefined when it is not JSON): the file (`csv`), the unit
+   * of a file that does not state one, the device's time zone offset, and the mapping of the file's exercise names
+   * (any case) to ours (null skips one; a name left out is matched by name). Read in a worker thread, never on the
+   * api's.
+   */
+  body: Uint8Array[] | undefined;
+  /** Checks the body with its file stood in for; returns the rest, or throws a 400 (readImportInWorker). */
+  check: (body: unknown) => ImportFields;
 }
 
 interface ProgramExercise {
@@ -32,10 +36,10 @@ export const importedRound = (workoutStart: string) => Math.floor(Date.parse(wor
 
 const hash = (...parts: (string | number)[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
-/** The file's sets, or 400 naming the line and column of the first bad value. */
-async function parse(request: ImportRequest) {
+/** The body's fields and the file's sets, or 400 naming the line and column of the first bad value. */
+async function parse({ body, check }: ImportRequest) {
   try {
-    return await parseInWorker(request.csv, request);
+    return await readImportInWorker(body, check);
   } catch (error) {
     if (error instanceof ImportFileError) throw new HttpError(400, error.message);
     throw error;
@@ -67,7 +71,7 @@ export function createImportService({ WorkoutDay, WorkoutSession, progress }: Im
   }
 
   async function preview(userId: Types.ObjectId, request: ImportRequest): Promise<ImportPreview> {
-    const parsed = await parse(request);
+    const { parsed } = await parse(request);
     if (parsed.sets.length === 0) throw new HttpError(400, 'The file holds no sets with reps to import.');
     const { byName } = await programOf(userId);
     const exercises = new Map<string, { name: string; sets: number }>();
@@ -100,9 +104,9 @@ export function createImportService({ WorkoutDay, WorkoutSession, progress }: Im
   }
 
   async function run(userId: Types.ObjectId, request: ImportRequest): Promise<ImportResult> {
-    const parsed = await parse(request);
+    const { fields, parsed } = await parse(request);
     const { byName, byId } = await programOf(userId);
-    const mapping = new Map(Object.entries(request.mapping ?? {}).map(([name, id]) => [name.trim().toLowerCase(), id]));
+    const mapping = new Map(Object.entries(fields.mapping ?? {}).map(([name, id]) => [name.trim().toLowerCase(), id]));
     for (const id of mapping.values()) {
       if (id !== null && !byId.has(id)) throw new HttpError(400, `mapping: ${id} is not one of your exercises`);
     }

@@ -1,4 +1,11 @@
-import { IMPORT_MAX_ROWS, parseWorkoutCsv, type ImportedSet } from '../../src/import/parseWorkoutCsv';
+import Papa from 'papaparse';
+import {
+  IMPORT_MAX_ROWS,
+  IMPORT_TOO_MANY_ROWS_MESSAGE,
+  ImportFileError,
+  parseWorkoutCsv,
+  type ImportedSet,
+} from '../../src/import/parseWorkoutCsv';
 
 // Samples shaped like each app's export, written for these tests.
 const STRONG = [
@@ -139,10 +146,81 @@ describe('reading a workout export', () => {
   it('refuses a file over 10 MB or over 100,000 rows', () => {
     const row = '\n2024-01-15 07:41:00,Push,1h,Bench Press,1,185,8,0,0,,,';
     const header = STRONG.split('\n')[0];
+    expect(IMPORT_TOO_MANY_ROWS_MESSAGE).toBe('The file has more than 100000 rows; at most 100000 can be imported.');
     expect(() => parseWorkoutCsv(header + row.repeat(IMPORT_MAX_ROWS + 1), utc)).toThrow(
-      `The file has ${IMPORT_MAX_ROWS + 1} rows; at most ${IMPORT_MAX_ROWS} can be imported.`,
+      new ImportFileError(IMPORT_TOO_MANY_ROWS_MESSAGE),
     );
+    expect(parseWorkoutCsv(header + row.repeat(IMPORT_MAX_ROWS), utc).sets).toHaveLength(IMPORT_MAX_ROWS);
     expect(parseWorkoutCsv(header + row.repeat(1000), utc).sets).toHaveLength(1000);
     expect(() => parseWorkoutCsv(header + `\n${'x'.repeat(10 * 1024 * 1024)}`, utc)).toThrow('The file is over 10 MB.');
+  });
+});
+
+describe('reading a file of millions of rows', () => {
+  const header = STRONG.split('\n')[0];
+  const row = '\n2024-01-15 07:41:00,Push,1h,Bench Press,1,185,8,0,0,,,';
+
+  /** The rows papaparse hands the parser while `read` runs: each one is memory and time spent on the file. */
+  function rowsDelivered(read: () => void): number {
+    const parse = Papa.parse.bind(Papa);
+    let delivered = 0;
+    const spy = jest.spyOn(Papa, 'parse').mockImplementation(((input: string, config: Papa.ParseConfig<string[]>) => {
+      const step = config?.step;
+      if (step) {
+        return parse(input, {
+          ...config,
+          step: (result, parser) => {
+            delivered += 1;
+            step(result, parser);
+          },
+        });
+      }
+      const result = parse(input, config);
+      delivered += result.data.length;
+      return result;
+    }) as typeof Papa.parse);
+    try {
+      read();
+    } finally {
+      spy.mockRestore();
+    }
+    return delivered;
+  }
+
+  it('stops at the first row past the limit, whatever follows, and refuses the file with the limit', () => {
+    // The file of the report: 4,000,000 one-character lines (8 MB) after a Strong header.
+    const lines = `${header}\n${'a\n'.repeat(4_000_000)}`;
+    // Valid rows up to one past the limit, then millions of lines more (just under 10 MB in all).
+    const rows = `${header}${row.repeat(IMPORT_MAX_ROWS + 1)}\n${'a\n'.repeat(2_000_000)}`;
+    for (const text of [lines, rows]) {
+      let refusal: unknown;
+      const delivered = rowsDelivered(() => {
+        try {
+          parseWorkoutCsv(text, utc);
+        } catch (error) {
+          refusal = error;
+        }
+      });
+      // The header, the rows allowed and the one past them; papaparse's guess of the delimiter reads a few more.
+      expect(delivered).toBeLessThanOrEqual(1 + IMPORT_MAX_ROWS + 1 + 100);
+      expect(refusal).toEqual(new ImportFileError(IMPORT_TOO_MANY_ROWS_MESSAGE));
+    }
+  });
+
+  it('refuses as before: too many rows first, then an unclosed quote, then the first bad value', () => {
+    const bad = row.replace(',185,', ',heavy,');
+    const unclosed = '\n2024-01-15 07:41:00,"Push,1h,Bench Press,1,185,8,0,0,,,';
+    expect(() => parseWorkoutCsv(header + bad + row.repeat(IMPORT_MAX_ROWS), utc)).toThrow(
+      IMPORT_TOO_MANY_ROWS_MESSAGE,
+    );
+    expect(() => parseWorkoutCsv(header + bad + row.repeat(10) + unclosed, utc)).toThrow(
+      /^Line 13: a quoted value is not closed$/,
+    );
+    expect(() => parseWorkoutCsv(header + row.repeat(10) + bad + row.repeat(IMPORT_MAX_ROWS - 11), utc)).toThrow(
+      /^Line 12, column "Weight": expected a weight from 0 to 2000, found "heavy"$/,
+    );
+    expect(() => parseWorkoutCsv(`name,weight\n${'a\n'.repeat(1000)}`, utc)).toThrow(
+      /^Line 1: the columns are not a Strong export/,
+    );
   });
 });
