@@ -23,9 +23,6 @@ import { ApiClient, quantile } from './client';
 import { makeTempDir, startApi, stopAllProcesses, type ApiProcess, type TempDir } from './processes';
 import { signUp } from './workout';
 
-// As `npm start` runs the api (scripts/api-process.js): glibc gives large freed blocks back to the system.
-const { API_PROCESS_ENV } = require('../../../scripts/api-process') as { API_PROCESS_ENV: Record<string, string> };
-
 const IMPORTS = 8;
 const LINES = 4_000_000;
 /** The api's memory budget: its whole resident set, database included. */
@@ -58,7 +55,7 @@ describe('import flood', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDir('import-flood');
-    api = await startApi({ dataDir: dataDir.path, env: API_PROCESS_ENV });
+    api = await startApi({ dataDir: dataDir.path });
   });
 
   afterAll(async () => {
