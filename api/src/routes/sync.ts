@@ -4,7 +4,7 @@ import { syncBatchBodySchema, type SyncBatchResponse } from '@hit/contracts';
 import { currentUser, requireUser } from '../auth/currentUser';
 import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
-import { SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
+import { SET_TIME_CLOCK_SKEW_MS, SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/rules';
 import { versionsOfDays } from '../services/progress';
 import type { SyncService } from '../services/sync';
 import type { SessionService } from '../services/sessions';
@@ -41,7 +41,10 @@ export function syncRouter({
     });
     const { results, savedSessions } = batch;
     const syncedUntil = batch.device.syncedUntil?.getTime();
-    if (syncedUntil !== undefined && syncedUntil !== device.syncedUntil) device.syncedUntil = syncedUntil;
+    // Stored when it moves by the clock allowance the check grants anyway: not a session write for every set.
+    if (syncedUntil !== undefined && !(syncedUntil - (device.syncedUntil ?? -Infinity) < SET_TIME_CLOCK_SKEW_MS)) {
+      device.syncedUntil = syncedUntil;
+    }
     // Saves change no rotation: after a batch of only saves (a set logged), the rotation is the session's copy, as
     // GET /api/workout-state answers it; after any other operation it is read again.
     const rotation = operations.every((op) => op.type === 'save') ? user.rotation : undefined;

@@ -176,13 +176,25 @@ export function createExportService(models: Models) {
         }
       }
       const ids = [...unknownSessions];
-      // An entry names its session by the id the device knows it by (publicSessionId).
-      const sessions = ids.length
-        ? await WorkoutSession.find(
-            { userId, $or: [{ _id: trusted({ $in: ids }) }, { clientId: trusted({ $in: ids }) }] },
-            { startedAt: 1, endedAt: 1, clientId: 1 },
-          ).lean()
-        : [];
+      const sessionsWith = (field: '_id' | 'clientId', values: string[]) =>
+        values.length
+          ? WorkoutSession.find(
+              { userId, [field]: trusted({ $in: values }) },
+              { startedAt: 1, endedAt: 1, clientId: 1 },
+            )
+              .lean()
+              .exec()
+          : Promise.resolve([]);
+      const sessions = await sessionsWith('_id', ids);
+      // An entry names its session by the id the device knows it by (publicSessionId): the few stored under an id of
+      // the user's own are looked up by that one.
+      const found = new Set(sessions.map((session) => session._id.toHexString()));
+      sessions.push(
+        ...(await sessionsWith(
+          'clientId',
+          ids.filter((id) => !found.has(id)),
+        )),
+      );
       const sessionById = new Map(sessions.map((session) => [publicSessionId(session).toHexString(), session]));
 
       let text = '';
