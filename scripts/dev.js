@@ -2,7 +2,7 @@
 // shell (http://localhost:3000, proxying /api to the api on 3001) and for each remote on its own port.
 const { spawn, spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { API_PROCESS_ENV } = require('./api-process');
+const { apiProcessEnv } = require('../api/process-env');
 const root = path.resolve(__dirname, '..');
 
 const API_PORT = '3001';
@@ -35,7 +35,7 @@ start(
   },
 );
 start('api', process.execPath, ['--watch', 'api/dist/server.js'], {
-  env: { ...API_PROCESS_ENV, ...process.env, PORT: API_PORT, REMOTES_MODE: 'dev' },
+  env: apiProcessEnv({ ...process.env, PORT: API_PORT, REMOTES_MODE: 'dev' }),
 });
 for (const app of apps) start(app, 'npm', ['run', 'dev', '--silent', '-w', app]);
 

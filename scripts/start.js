@@ -2,7 +2,7 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { ensureBuilt, root } = require('./ensure-built');
-const { API_PROCESS_ENV } = require('./api-process');
+const { apiProcessEnv } = require('../api/process-env');
 
 try {
   ensureBuilt();
@@ -13,7 +13,7 @@ try {
 
 const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
   cwd: root,
-  env: { ...API_PROCESS_ENV, ...process.env },
+  env: apiProcessEnv(process.env),
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

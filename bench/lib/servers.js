@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { REPO_ROOT, freePort, sleep } = require('./util');
-const { API_PROCESS_ENV } = require('../../scripts/api-process');
+const { apiProcessEnv } = require('../../api/process-env');
 
 const started = new Set();
 
@@ -83,8 +83,9 @@ async function startApi({ mongoUri, dataDir, port: wanted, nodeArgs = [] }) {
   const child = spawnNode(
     path.join(REPO_ROOT, 'api/dist/server.js'),
     [],
-    {
-      ...API_PROCESS_ENV, // as `npm start` runs it
+    // As `npm start` runs it.
+    apiProcessEnv({
+      ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -94,7 +95,7 @@ async function startApi({ mongoUri, dataDir, port: wanted, nodeArgs = [] }) {
       REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
       TRIAL_DAYS: '30',
       REMOTES_MODE: 'static',
-    },
+    }),
     'api',
     nodeArgs,
   );

@@ -9,10 +9,10 @@
  * parser thread (with a memory cap, one or two for the whole process) that stops at the row limit, and an account
  * has one import running at a time: the others are refused before their bodies are read.
  *
- * The memory budget is checked on floods with nothing else running: from its TypeScript sources (compiler and source
- * maps) the api idles at about 180 MB, and a second of back-to-back reads alone takes it to 210-265 MB (V8 lets
- * its heap grow under load and collects late), whatever the import does. The latency is checked on floods with the
- * reads, in rounds, as in signInFlood.test.ts; their memory is logged.
+ * Memory and latency are checked on the same floods, each with another lifter's back-to-back reads running: every
+ * flood must keep the memory budget, and the best of a few rounds the latency budget (the 2 cores are shared with other
+ * test runs). The api runs as `npm start` runs it, with its allocator and V8 heap settings (api/process-env.js):
+ * without them V8 lets its heap grow under the reads and collects late, and the peak was 240-290 MB.
  */
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -27,13 +27,14 @@ const IMPORTS = 8;
 const LINES = 4_000_000;
 /** The api's memory budget: its whole resident set, database included. */
 const RSS_BUDGET_MB = 250;
-/** Floods whose memory is measured; each must keep the budget. */
-const MEMORY_ROUNDS = 3;
+/** Floods run at least this many times: each must keep the memory budget. */
+const MIN_ROUNDS = 3;
 /** A signed-in read's p99 during the flood, against its p99 on the quiet api. */
 const MAX_P99_RATIO = 3;
 /**
- * Rounds of (quiet reads, flood with reads, quiet reads), until one keeps the latency budget, five at most: the 2
- * cores are shared with other test runs, so one round can catch someone else's burst of work.
+ * Rounds of (quiet reads, flood with reads, quiet reads) after the first MIN_ROUNDS, until one keeps the latency
+ * budget, five in all at most: the 2 cores are shared with other test runs, so one round can catch someone else's
+ * burst of work.
  */
 const MAX_ROUNDS = 5;
 const QUIET_MS = 2_000;
@@ -154,96 +155,81 @@ describe('import flood', () => {
     expect(alreadyRunning.map((a) => a.message)).toEqual(alreadyRunning.map(() => IMPORT_ALREADY_RUNNING_MESSAGE));
   }
 
-  it(`keeps the api within ${RSS_BUDGET_MB} MB while one account sends ${IMPORTS} imports of a ${LINES}-line file at once`, async () => {
-    const importer = new ApiClient(api.baseUrl);
-    await signUp(importer, 'importer');
-    // The sign-up's password hashing thread ends once idle: its memory is not the flood's.
-    await new Promise((resolve) => setTimeout(resolve, HASHING_WORKER_IDLE_MS + 1_000));
+  it(
+    `keeps the api within ${RSS_BUDGET_MB} MB and another lifter's read p99 within ${MAX_P99_RATIO}x its quiet value ` +
+      `while one account sends ${IMPORTS} imports of a ${LINES}-line file at once`,
+    async () => {
+      const lifter = new ApiClient(api.baseUrl);
+      await signUp(lifter, 'reader');
+      const importer = new ApiClient(api.baseUrl);
+      await signUp(importer, 'importer');
+      // The sign-ups' password hashing thread ends once idle: its memory is not the flood's.
+      await new Promise((resolve) => setTimeout(resolve, HASHING_WORKER_IDLE_MS + 1_000));
 
-    const rounds: { startMb: number; peakMb: number; answers: Answer[] }[] = [];
-    // A round over the budget fails the test whatever follows: no more rounds then.
-    while (rounds.length < MEMORY_ROUNDS && rounds.every((r) => r.peakMb <= RSS_BUDGET_MB)) {
-      const startMb = await rssMb();
-      const { result: answers, peakMb } = await peakRssMb(() => flood(importer.cookie!));
-      rounds.push({ startMb, peakMb, answers });
-    }
-    console.log(
-      rounds
-        .map(
-          (r, i) =>
-            `memory round ${i + 1}: api RSS ${r.startMb.toFixed(0)} MB before, peak ${r.peakMb.toFixed(0)} MB; ` +
-            `answers ${counts(r.answers)}`,
-        )
-        .join('\n'),
-    );
+      /** One read's latency as the lifter's browser sees it. */
+      async function timedRead(): Promise<number> {
+        const started = performance.now();
+        const response = await lifter.request('GET', '/api/workout-days');
+        const elapsed = performance.now() - started;
+        if (response.status !== 200) throw new Error(`GET /api/workout-days: ${response.status}`);
+        return elapsed;
+      }
+      /** Back-to-back reads for `ms` milliseconds (or until `until` settles), each one's latency. */
+      async function readFor(ms: number, until?: Promise<unknown>): Promise<number[]> {
+        let done = false;
+        void until?.finally(() => (done = true));
+        const deadline = performance.now() + ms;
+        const latencies: number[] = [];
+        while (until ? !done : performance.now() < deadline) latencies.push(await timedRead());
+        return latencies;
+      }
+      for (let i = 0; i < 30; i += 1) await timedRead(); // warm-up
 
-    expect(api.process.isRunning).toBe(true);
-    for (const { peakMb, answers } of rounds) {
-      expect(peakMb).toBeLessThanOrEqual(RSS_BUDGET_MB);
-      expectRefusals(answers);
-    }
-  });
+      interface Round {
+        startMb: number;
+        peakMb: number;
+        quiet: number[];
+        during: number[];
+        answers: Answer[];
+      }
+      const ratio = (r: Round) => quantile(r.during, 0.99) / quantile(r.quiet, 0.99);
+      const rounds: Round[] = [];
+      const keepGoing = () =>
+        rounds.length < MIN_ROUNDS || (rounds.length < MAX_ROUNDS && !rounds.some((r) => ratio(r) < MAX_P99_RATIO));
+      // A round over the memory budget fails the test whatever follows: no more rounds then.
+      while (keepGoing() && rounds.every((r) => r.peakMb <= RSS_BUDGET_MB)) {
+        // Quiet reads on both sides of the flood: a change in the machine's other work during the round shows in both.
+        const before = await readFor(QUIET_MS);
+        const startMb = await rssMb();
+        const { result, peakMb } = await peakRssMb(async () => {
+          const attack = flood(importer.cookie!);
+          const during = await readFor(0, attack);
+          return { during, answers: await attack };
+        });
+        const after = await readFor(QUIET_MS);
+        rounds.push({ startMb, peakMb, quiet: [...before, ...after], ...result });
+      }
+      const ms = (value: number) => `${value.toFixed(1)} ms`;
+      const describe = (latencies: number[]) =>
+        `p50 ${ms(quantile(latencies, 0.5))} p99 ${ms(quantile(latencies, 0.99))} ` +
+        `max ${ms(Math.max(...latencies))} (${latencies.length} reads)`;
+      console.log(
+        rounds
+          .map(
+            (r, i) =>
+              `round ${i + 1}: api RSS ${r.startMb.toFixed(0)} MB before, peak ${r.peakMb.toFixed(0)} MB; ` +
+              `quiet ${describe(r.quiet)}; during the flood ${describe(r.during)}; ` +
+              `p99 ratio ${ratio(r).toFixed(2)}; answers ${counts(r.answers)}`,
+          )
+          .join('\n'),
+      );
 
-  it(`keeps another lifter's read p99 within ${MAX_P99_RATIO}x its quiet value during the flood`, async () => {
-    const lifter = new ApiClient(api.baseUrl);
-    await signUp(lifter, 'reader');
-    const importer = new ApiClient(api.baseUrl);
-    await signUp(importer, 'importer');
-
-    /** One read's latency as the lifter's browser sees it. */
-    async function timedRead(): Promise<number> {
-      const started = performance.now();
-      const response = await lifter.request('GET', '/api/workout-days');
-      const elapsed = performance.now() - started;
-      if (response.status !== 200) throw new Error(`GET /api/workout-days: ${response.status}`);
-      return elapsed;
-    }
-    /** Back-to-back reads for `ms` milliseconds (or until `until` settles), each one's latency. */
-    async function readFor(ms: number, until?: Promise<unknown>): Promise<number[]> {
-      let done = false;
-      void until?.finally(() => (done = true));
-      const deadline = performance.now() + ms;
-      const latencies: number[] = [];
-      while (until ? !done : performance.now() < deadline) latencies.push(await timedRead());
-      return latencies;
-    }
-    for (let i = 0; i < 30; i += 1) await timedRead(); // warm-up
-
-    interface Round {
-      quiet: number[];
-      during: number[];
-      answers: Answer[];
-      peakMb: number;
-    }
-    const ratio = (r: Round) => quantile(r.during, 0.99) / quantile(r.quiet, 0.99);
-    const rounds: Round[] = [];
-    while (rounds.length < MAX_ROUNDS && !rounds.some((r) => ratio(r) < MAX_P99_RATIO)) {
-      // Quiet reads on both sides of the flood: a change in the machine's other work during the round shows in both.
-      const before = await readFor(QUIET_MS);
-      const { result, peakMb } = await peakRssMb(async () => {
-        const attack = flood(importer.cookie!);
-        const during = await readFor(0, attack);
-        return { during, answers: await attack };
-      });
-      const after = await readFor(QUIET_MS);
-      rounds.push({ quiet: [...before, ...after], ...result, peakMb });
-    }
-    const ms = (value: number) => `${value.toFixed(1)} ms`;
-    const describe = (latencies: number[]) =>
-      `p50 ${ms(quantile(latencies, 0.5))} p99 ${ms(quantile(latencies, 0.99))} ` +
-      `max ${ms(Math.max(...latencies))} (${latencies.length} reads)`;
-    console.log(
-      rounds
-        .map(
-          (r, i) =>
-            `latency round ${i + 1}: quiet ${describe(r.quiet)}; during the flood ${describe(r.during)}; ` +
-            `p99 ratio ${ratio(r).toFixed(2)}; api RSS peak ${r.peakMb.toFixed(0)} MB; answers ${counts(r.answers)}`,
-        )
-        .join('\n'),
-    );
-
-    expect(api.process.isRunning).toBe(true);
-    for (const { answers } of rounds) expectRefusals(answers);
-    expect(Math.min(...rounds.map(ratio))).toBeLessThan(MAX_P99_RATIO);
-  });
+      expect(api.process.isRunning).toBe(true);
+      for (const { peakMb, answers } of rounds) {
+        expect(peakMb).toBeLessThanOrEqual(RSS_BUDGET_MB);
+        expectRefusals(answers);
+      }
+      expect(Math.min(...rounds.map(ratio))).toBeLessThan(MAX_P99_RATIO);
+    },
+  );
 });

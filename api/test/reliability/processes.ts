@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { apiProcessEnv } from '../../process-env';
 import { TEST_VAPID_ENV } from '../vapidTestKeys';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -138,22 +139,25 @@ export interface ApiOptions {
  */
 export async function startApi({ dataDir, mongodbUri, env = {}, name = 'api' }: ApiOptions): Promise<ApiProcess> {
   if (!dataDir && !mongodbUri) throw new Error('startApi needs a dataDir or a mongodbUri');
-  const managed = ManagedProcess.spawn(name, API_SERVER, [], {
-    // As `npm start` runs the api (scripts/api-process.js, which the api's tests may not import): glibc gives large
-    // freed blocks back to the system, so RSS measures what the api holds.
-    MALLOC_MMAP_THRESHOLD_: String(1024 * 1024),
-    NODE_ENV: 'production',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    // Required in production, and shared by the processes of a test like the session secret.
-    ...TEST_VAPID_ENV,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    // As behind a TLS proxy on this machine: the clients here say X-Forwarded-Proto: https (client.ts), and the
-    // default trusts no proxy (issue #23).
-    TRUST_PROXY: 'loopback',
-    ...(mongodbUri ? { MONGODB_URI: mongodbUri } : { DATA_DIR: dataDir! }),
-    ...env,
-  });
+  // As `npm start` runs the api: its allocator and V8 heap settings (api/process-env.js).
+  const managed = ManagedProcess.spawn(
+    name,
+    API_SERVER,
+    [],
+    apiProcessEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      // Required in production, and shared by the processes of a test like the session secret.
+      ...TEST_VAPID_ENV,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // As behind a TLS proxy on this machine: the clients here say X-Forwarded-Proto: https (client.ts), and the
+      // default trusts no proxy (issue #23).
+      TRUST_PROXY: 'loopback',
+      ...(mongodbUri ? { MONGODB_URI: mongodbUri } : { DATA_DIR: dataDir! }),
+      ...env,
+    }),
+  );
   let port: string;
   try {
     [, port] = await managed.waitForOutput(/HIT Tracker listening on http:\/\/localhost:(\d+)/);
