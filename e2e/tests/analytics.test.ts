@@ -48,8 +48,8 @@ describe('Progress Analytics', () => {
       .getByText('Complete 3–4 workout cycles (9–12 sessions) for meaningful trends and recommendations')
       .waitFor();
     await page.getByLabel('Total Working Sets: 16').waitFor();
-    // Each Day 1 exercise went from 100 to 120 lbs; exercises logged once add no change.
-    await page.getByLabel('Weight Change: +80.0 lbs').waitFor();
+    // The latest working set (Day 1 of cycle 2, 120 lbs) minus the earliest (Day 1 of cycle 1, 100 lbs).
+    await page.getByLabel('Weight Change: +20.0 lbs').waitFor();
 
     for (const chart of ['Weight Progression', 'Rep Consistency']) {
       const paths = page

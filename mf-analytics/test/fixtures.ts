@@ -28,7 +28,8 @@ function entry(
 
 /**
  * Two cycles: Day 1 (Bench Press, Squat), Day 2 (Barbell Row), then Day 1 again.
- * Working sets: 100×8, 200×12, 120×5, 105×9, 210×11 lbs → 5 sets, avg 147 lbs, avg 9 reps, change +15 lbs.
+ * Working sets: 100×8, 200×12, 120×5, 105×9, 210×11 lbs → 5 sets, avg 147 lbs, avg 9 reps, change +110 lbs (latest
+ * minus earliest).
  */
 export const progressEntries: ProgressEntry[] = [
   entry('2026-11-01T10:00:00.000Z', 's1', 1, 11, 'Bench Press', 60, 12, 'warmup'),

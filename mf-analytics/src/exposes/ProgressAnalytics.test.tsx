@@ -74,7 +74,7 @@ describe('ProgressAnalytics', () => {
     expect(tile('Total Working Sets')).toHaveTextContent('5');
     expect(tile('Avg Weight')).toHaveTextContent('147.0 lbs');
     expect(tile('Avg Reps')).toHaveTextContent('9.0');
-    expect(tile('Weight Change')).toHaveTextContent('+15.0 lbs');
+    expect(tile('Weight Change')).toHaveTextContent('+110.0 lbs'); // Squat's 210 (latest) minus Bench's 100 (earliest)
 
     const recommendations = screen.getByRole('region', { name: 'Training Recommendations' });
     expect(within(recommendations).getAllByRole('listitem')).toHaveLength(3);
@@ -123,7 +123,7 @@ describe('ProgressAnalytics', () => {
     await user.selectOptions(unitSelect, 'Kilograms (kg)');
 
     expect(tile('Avg Weight')).toHaveTextContent(/^66\.\d kg$/);
-    expect(tile('Weight Change')).toHaveTextContent('+6.8 kg');
+    expect(tile('Weight Change')).toHaveTextContent('+49.9 kg');
     expect(screen.getByRole('table', { name: 'Weight by cycle in kg' })).toBeInTheDocument();
   });
 

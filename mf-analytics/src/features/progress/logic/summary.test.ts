@@ -23,16 +23,34 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
     expect(summarize(entries, 'lbs', 1).weightChange).toBe(-10);
   });
 
-  it("sums per-exercise changes for 'all' and ignores single-set exercises", () => {
+  describe("'All Exercises': latest minus earliest entry of the filter, whichever lifts they are", () => {
     const entries = [
       entry({ exerciseId: 1, date: nov(2), weight: 100 }),
       entry({ exerciseId: 2, date: nov(3), weight: 40 }),
       entry({ exerciseId: 1, date: nov(9), weight: 110 }),
       entry({ exerciseId: 2, date: nov(10), weight: 37.5 }),
-      entry({ exerciseId: 3, date: nov(10), weight: 200 }),
+      entry({ exerciseId: 3, date: nov(10), weight: 118 }), // same time as the row before: later in the input
     ];
-    expect(summarize(entries, 'lbs', 'all').weightChange).toBe(7.5);
-    expect(summarize(entries, 'lbs', 2).weightChange).toBe(-2.5);
+    it.each([
+      // Not the sum of each lift's own change (+10 - 2.5 = +7.5).
+      ['all', 'lbs', 18],
+      ['all', 'kg', 8.2], // 45.3592 kg -> 53.5239 kg
+      [1, 'lbs', 10],
+      [2, 'lbs', -2.5],
+      // A single entry of the filter: no change.
+      [3, 'lbs', null],
+    ] as const)('filter %s in %s gives %s', (filter, unit, change) => {
+      expect(summarize(entries, unit, filter).weightChange).toBe(change);
+    });
+
+    it('has a change as soon as the filter holds two entries, even of two lifts each logged once', () => {
+      const twoLifts = [
+        entry({ exerciseId: 1, date: nov(2), weight: 140, weightUnit: 'kg' }),
+        entry({ exerciseId: 2, date: nov(4), weight: 150, weightUnit: 'kg' }),
+      ];
+      expect(summarize(twoLifts, 'kg', 'all').weightChange).toBe(10);
+      expect(summarize(twoLifts, 'kg', 1).weightChange).toBeNull();
+    });
   });
 
   it('has no weight change with fewer than 2 entries, and zeros without any', () => {
@@ -43,7 +61,6 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
       weightChange: null,
     });
     expect(summarize([], 'kg', 'all')).toEqual({ totalWorkingSets: 0, avgWeight: 0, avgReps: 0, weightChange: null });
-    expect(summarize([entry(), entry({ exerciseId: 2 })], 'lbs', 'all').weightChange).toBeNull();
   });
 
   it('formats the change signed with one decimal', () => {

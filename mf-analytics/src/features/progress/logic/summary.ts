@@ -8,39 +8,33 @@ export interface Summary {
   avgWeight: number;
   /** One decimal; 0 without sets. */
   avgReps: number;
-  /** Selected unit, one decimal; null when no exercise has at least 2 working sets. */
+  /** Selected unit, one decimal; null with fewer than 2 working sets in the filter. */
   weightChange: number | null;
 }
 
 /**
- * The summary tiles (docs/product-rules.md, "Charts and summary"). Weight change is latest minus earliest working set
- * per exercise, and for 'all' the sum of those per-exercise changes (exercises with a single set add nothing).
- * Comparing the latest set of one exercise with the earliest of another (say curls against squats) would mean nothing,
- * while the sum reads as "weight added across all lifts" and equals the single-exercise value when only one exercise is
- * shown.
+ * The summary tiles (docs/product-rules.md, "Charts and summary"). Weight change is the spec's rule over the entries of
+ * the current filter: the latest working set minus the earliest, only with at least 2 of them. In 'all' mode those two
+ * may be different lifts; the spec asks for exactly that, and it is the same rule the single-exercise view follows.
  */
 export function summarizeFrom(prepared: Prepared, unit: WeightUnit, filter: ExerciseFilter): Summary {
   let count = 0;
   let weightSum = 0;
   let repsSum = 0;
-  const span = new Map<number, { first: number; last: number; sets: number }>();
+  let first = 0;
+  let last = 0;
   for (const { entry } of prepared.items) {
     if (!matchesFilter(filter, entry.exerciseId)) continue;
     const weight = convertWeight(entry.weight, entry.weightUnit, unit);
+    if (count === 0) first = weight;
+    last = weight;
     count++;
     weightSum += weight;
     repsSum += entry.reps;
-    const s = span.get(entry.exerciseId);
-    if (s) {
-      s.last = weight;
-      s.sets++;
-    } else span.set(entry.exerciseId, { first: weight, last: weight, sets: 1 });
   }
 
-  let weightChange: number | null = null;
-  for (const s of span.values()) {
-    if (s.sets >= 2) weightChange = (weightChange ?? 0) + (s.last - s.first);
-  }
+  // Items are in time order (input order for equal times), so the first and last kept are the earliest and latest.
+  const weightChange = count >= 2 ? last - first : null;
   return {
     totalWorkingSets: count,
     avgWeight: count ? round1(weightSum / count) : 0,
