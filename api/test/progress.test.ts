@@ -89,7 +89,7 @@ describe('progress', () => {
     });
   });
 
-  it('answers the working set and the last warm-up set of the most recent performance of an exercise on a day', async () => {
+  it('answers the working set and the warm-up sets of the most recent performance of an exercise on a day', async () => {
     const { agent } = await signUp(app);
     const lastWorkout = async (exerciseId: number, dayId: number) =>
       lastWorkoutSchema.parse((await agent.get(`/api/progress/last-workout/${exerciseId}/${dayId}`).expect(200)).body);
@@ -103,6 +103,10 @@ describe('progress', () => {
     expect(await lastWorkout(101, 1)).toEqual({
       workingSet: { weight: 170, weightUnit: 'lbs', reps: 8 },
       warmupSet: { weight: 160, weightUnit: 'lbs', reps: 8 },
+      warmupSets: [
+        { weight: 150, weightUnit: 'lbs', reps: 8 },
+        { weight: 160, weightUnit: 'lbs', reps: 8 },
+      ],
     });
     // A warm-up done in the current performance (being done, or resumed after a reload) is not the last workout:
     // the one before it is.
@@ -115,6 +119,10 @@ describe('progress', () => {
     expect(await lastWorkout(raises.id, 2)).toEqual({
       workingSet: { weight: 120, weightUnit: 'lbs', reps: 8 },
       warmupSet: { weight: 110, weightUnit: 'lbs', reps: 8 },
+      warmupSets: [
+        { weight: 100, weightUnit: 'lbs', reps: 8 },
+        { weight: 110, weightUnit: 'lbs', reps: 8 },
+      ],
     });
     // An exercise of another day, and an exercise that does not exist: no last workout.
     expect(await lastWorkout(101, 2)).toEqual({ workingSet: null, warmupSet: null });

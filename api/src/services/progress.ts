@@ -288,8 +288,8 @@ export function createProgressService({
   }
 
   /**
-   * GET /api/progress/last-workout: the working set and the last warm-up set of the most recent finished performance
-   * of an exercise on a day. The day's current round (the one being done, or resumed) is not a last workout: its sets
+   * GET /api/progress/last-workout: the working set, the last warm-up set and every warm-up in order of the most recent
+   * finished performance of an exercise on a day. The day's current round (the one being done, or resumed) is not a last workout: its sets
    * are on screen already, and the hint and prefill are about the time before.
    */
   async function lastWorkout(userId: Types.ObjectId, exerciseId: number, dayId: number): Promise<LastWorkout> {
@@ -299,7 +299,15 @@ export function createProgressService({
       const entry = entries.filter((candidate) => candidate.setType === type).at(-1);
       return entry ? { weight: entry.weight, weightUnit: entry.weightUnit, reps: entry.reps } : null;
     };
-    return { workingSet: lastOfType('working'), warmupSet: lastOfType('warmup') };
+    const warmupSets = entries
+      .filter((entry) => entry.setType === 'warmup')
+      .map((entry) => ({ weight: entry.weight, weightUnit: entry.weightUnit, reps: entry.reps }));
+    // Left out with no history, as an older api answered.
+    return {
+      workingSet: lastOfType('working'),
+      warmupSet: lastOfType('warmup'),
+      ...(entries.length && { warmupSets }),
+    };
   }
 
   /** Per exercise, the weights of its last performance before `round`: by set id, and the last one of each set type. */

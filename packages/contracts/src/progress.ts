@@ -26,5 +26,7 @@ export const lastWorkoutSchema = z.object({
   workingSet: lastSetSchema.nullable(),
   /** The last warm-up set of that performance. */
   warmupSet: lastSetSchema.nullable(),
+  /** Every warm-up set of that performance, in order: Warm-up 1 is prefilled from last time's Warm-up 1. */
+  warmupSets: z.array(lastSetSchema).optional(),
 });
 export type LastWorkout = z.infer<typeof lastWorkoutSchema>;
