@@ -289,8 +289,8 @@ export function createProgressService({
 
   /**
    * GET /api/progress/last-workout: the working set, the last warm-up set and every warm-up in order of the most recent
-   * finished performance of an exercise on a day. The day's current round (the one being done, or resumed) is not a last workout: its sets
-   * are on screen already, and the hint and prefill are about the time before.
+   * finished performance of an exercise on a day. The day's current round (the one being done, or resumed) is not a
+   * last workout: its sets are on screen already, and the hint and prefill are about the time before.
    */
   async function lastWorkout(userId: Types.ObjectId, exerciseId: number, dayId: number): Promise<LastWorkout> {
     const day = await WorkoutDay.findOne({ userId, dayId }).select({ _id: 0, round: 1 }).lean();
@@ -306,7 +306,7 @@ export function createProgressService({
     return {
       workingSet: lastOfType('working'),
       warmupSet: lastOfType('warmup'),
-      ...(entries.length && { warmupSets }),
+      ...(entries.length > 0 ? { warmupSets } : {}),
     };
   }
 
