@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { useAccess } from '@hit/platform';
 import { Button, ButtonLink, Card, PageContainer, Spinner, theme } from '@hit/ui';
-import { deriveAnalytics, exerciseColor, type ExerciseFilter } from '../logic';
+import { deriveAnalytics, exerciseColor, markerShapes, type ExerciseFilter } from '../logic';
 import { useGoals } from '../api/goals';
 import { useProgress } from '../hooks/useProgress';
 import { ChartMeasureToggle } from './ChartMeasureToggle';
@@ -131,9 +131,11 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
       </Card>
     );
   } else {
+    // Shapes from every exercise of the history, so a lift keeps its marker whichever exercise is chosen.
+    const shapes = markerShapes(analytics.exercises.map((e) => e.id));
     const series: WeightSeries[] = (
       filter === 'all' ? analytics.exercises : analytics.exercises.filter((e) => e.id === filter)
-    ).map((e) => ({ id: e.id, name: e.name, color: exerciseColor(e.id) }));
+    ).map((e) => ({ id: e.id, name: e.name, color: exerciseColor(e.id), shape: shapes.get(e.id) ?? 'circle' }));
     const lineColor = filter === 'all' ? '#ff7a2f' : exerciseColor(filter);
     body = (
       <>

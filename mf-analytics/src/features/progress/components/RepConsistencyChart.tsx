@@ -4,6 +4,7 @@ import { extent, max } from 'd3-array';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
+import { dodgeOffsets } from '../logic';
 import type { ChartPoint } from './analyticsTypes';
 import {
   CHART_HEIGHT,
@@ -20,6 +21,8 @@ import {
 export const OPTIMAL_MIN_REPS = 6;
 export const OPTIMAL_MAX_REPS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Markers closer than this (px) are set side by side: a marker's width and a little air. */
+const MARKER_GAP = 12;
 const tickFormat = timeFormat('%b %d');
 
 export interface RepConsistencyChartProps {
@@ -102,6 +105,13 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
       .x((d) => d)
       .y0(y(OPTIMAL_MIN_REPS))
       .y1(y(OPTIMAL_MAX_REPS))([0, innerWidth]) ?? '';
+  // Sets of one workout sit minutes apart, a pixel or less on a weeks-long axis: equal reps are set side by side
+  // so no marker hides another (the line keeps their true times).
+  const offsets = dodgeOffsets(
+    recent.map((p) => ({ x: x(p.timestamp), y: y(p.reps) })),
+    MARKER_GAP,
+    innerWidth / 4,
+  );
   const repLine =
     line<ChartPoint>()
       .x((p) => x(p.timestamp))
@@ -122,7 +132,7 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
           <text x={innerWidth - 4} y={y(OPTIMAL_MAX_REPS) - 6} textAnchor="end" style={{ fill: '#3ecf8e' }}>
             Optimal range: 6-10 reps
           </text>
-          <YAxis ticks={yTicks} y={y} width={innerWidth} />
+          <YAxis ticks={yTicks} y={y} width={innerWidth} testId="rep-y-axis" />
           <XAxis ticks={xTicks} height={innerHeight} width={innerWidth} />
           <path
             d={repLine}
@@ -134,7 +144,7 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
             aria-hidden="true"
           />
           {recent.map((p, i) => {
-            const cx = x(p.timestamp);
+            const cx = x(p.timestamp) + offsets[i];
             const cy = y(p.reps);
             const label = `${p.exerciseName}, ${p.fullDate}: ${p.reps} reps at ${p.weight} ${unit}`;
             const show = () =>

@@ -1,9 +1,21 @@
 import { useState } from 'react';
 import { VisuallyHidden, theme, useAfterFirstPaint } from '@hit/ui';
 import styled from 'styled-components';
-import { max } from 'd3-array';
 import { scaleLinear, scalePoint } from 'd3-scale';
-import { area, line } from 'd3-shape';
+import {
+  area,
+  line,
+  symbol,
+  symbolCircle,
+  symbolCross,
+  symbolDiamond,
+  symbolSquare,
+  symbolStar,
+  symbolTriangle,
+  symbolWye,
+  type SymbolType,
+} from 'd3-shape';
+import { dodgeOffsets, weightAxisDomain, type MarkerShape } from '../logic';
 import type { CycleRow } from './analyticsTypes';
 import {
   CHART_HEIGHT,
@@ -21,6 +33,8 @@ export interface WeightSeries {
   id: number;
   name: string;
   color: string;
+  /** Beside the colour, so lifts of one colour are told apart (`markerShapes`). */
+  shape: MarkerShape;
 }
 
 /** What the chart plots per cycle: the heaviest weight, or the best estimated one-rep max. */
@@ -30,7 +44,7 @@ export interface WeightProgressionChartProps {
   rows: CycleRow[];
   series: WeightSeries[];
   unit: string;
-  /** 'all' mode: one line per exercise and a legend. */
+  /** 'all' mode: one line per exercise and a legend whose entries show one lift alone. */
   showLegend: boolean;
   /** 'weight' unless said. */
   measure?: ChartMeasure;
@@ -40,28 +54,70 @@ export interface WeightProgressionChartProps {
 
 const Legend = styled.ul`
   list-style: none;
-  margin: ${theme.space.sm} 0 0;
+  margin: ${theme.space.xs} 0 0;
   padding: 0;
   display: flex;
   flex-wrap: wrap;
-  gap: ${theme.space.xs} ${theme.space.md};
+  gap: 0 ${theme.space.xxs};
+`;
+
+const LegendButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space.xxs};
+  min-height: ${theme.layout.minTouchTarget};
+  min-width: ${theme.layout.minTouchTarget};
+  max-width: 100%;
+  padding: 0 ${theme.space.xs};
+  border: 1px solid transparent;
+  border-radius: ${theme.radii.sm};
+  background: transparent;
+  font: inherit;
   font-size: ${theme.fontSizes.sm};
   color: ${theme.colors.textMuted};
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: ${theme.space.xxs};
-    min-width: 0;
-    overflow-wrap: anywhere;
+  text-align: left;
+  overflow-wrap: anywhere;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    color: ${theme.colors.text};
+    border-color: ${theme.colors.border};
+    background: ${theme.colors.surfaceRaised};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.colors.focus};
+    outline-offset: 2px;
   }
 `;
 
-const Swatch = styled.span`
-  flex: none;
-  width: 0.75rem;
-  height: 0.75rem;
-  border-radius: 50%;
+const LegendHint = styled.p`
+  margin: ${theme.space.xs} 0 0;
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.textMuted};
 `;
+
+const SYMBOLS: Record<MarkerShape, SymbolType> = {
+  circle: symbolCircle,
+  square: symbolSquare,
+  triangle: symbolTriangle,
+  diamond: symbolDiamond,
+  star: symbolStar,
+  cross: symbolCross,
+  wye: symbolWye,
+};
+/** A marker's area in px², about that of a circle of radius 5. */
+const MARKER_AREA = 80;
+/** Markers closer than this (px) are set side by side: a marker's width and a little air. */
+const MARKER_GAP = 12;
+const markerPath = (shape: MarkerShape, size = MARKER_AREA) => symbol(SYMBOLS[shape], size)() ?? '';
+
+/** A lift's colour and shape, as its markers show them. */
+function MarkerSwatch({ series, faded }: { series: WeightSeries; faded: boolean }) {
+  return (
+    <svg width={14} height={14} viewBox="-7 -7 14 14" aria-hidden="true" style={{ flex: 'none' }}>
+      <path d={markerPath(series.shape, 60)} fill={series.color} fillOpacity={faded ? 0.35 : 1} />
+    </svg>
+  );
+}
 
 function valueIn(values: Record<number, number>, id: number): number | undefined {
   const value = (values as Record<number, number | undefined>)[id];
@@ -81,6 +137,8 @@ export function WeightProgressionChart({
   width,
 }: WeightProgressionChartProps) {
   const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  // The lift the legend shows alone; a second tap on it shows every lift again.
+  const [isolated, setIsolated] = useState<number | null>(null);
   const tableShown = useAfterFirstPaint();
   const estimates = measure === 'estimate';
   const weightOf = (row: CycleRow, id: number) => valueIn(estimates ? row.estimates : row.weights, id);
@@ -96,18 +154,30 @@ export function WeightProgressionChart({
     );
   }
 
+  // A lift no longer listed (another exercise chosen) is not kept alone.
+  const alone = showLegend ? visible.find((s) => s.id === isolated) : undefined;
+  const drawn = alone ? [alone] : visible;
   const tableRows = rows.slice(-MAX_MARKERS);
   const details = (
     <>
       {showLegend && (
-        <Legend aria-label="Exercises">
-          {visible.map((s) => (
-            <li key={s.id}>
-              <Swatch style={{ background: s.color }} aria-hidden="true" />
-              {s.name}
-            </li>
-          ))}
-        </Legend>
+        <>
+          {visible.length > 1 && <LegendHint>Tap a lift to show it alone, and again to show all.</LegendHint>}
+          <Legend aria-label="Exercises">
+            {visible.map((s) => (
+              <li key={s.id}>
+                <LegendButton
+                  type="button"
+                  aria-pressed={alone?.id === s.id}
+                  onClick={() => setIsolated(alone?.id === s.id ? null : s.id)}
+                >
+                  <MarkerSwatch series={s} faded={alone !== undefined && alone.id !== s.id} />
+                  {s.name}
+                </LegendButton>
+              </li>
+            ))}
+          </Legend>
+        </>
       )}
       {/* The screen readers' table (and the Rep Consistency one) in a frame after the chart's: most of the boxes
           the browser lays out when the charts appear are the tables' cells (issue #21, TBT on /progress). */}
@@ -146,11 +216,9 @@ export function WeightProgressionChart({
     .domain(rows.map((row) => row.label))
     .range([0, innerWidth])
     .padding(0.5);
-  const top = max(rows, (row) => max(visible, (s) => weightOf(row, s.id))) ?? 0;
-  const y = scaleLinear()
-    .domain([0, top > 0 ? top * 1.1 : 10])
-    .nice()
-    .range([innerHeight, 0]);
+  const values = rows.flatMap((row) => drawn.map((s) => weightOf(row, s.id) ?? NaN));
+  // Fits the data rather than starting at 0, which flattened a lifter's progress (`weightAxisDomain`).
+  const y = scaleLinear().domain(weightAxisDomain(values)).nice().range([innerHeight, 0]);
   const yTicks = y.ticks(5);
 
   // Show at most one label per ~56 px so the labels never collide on a phone.
@@ -159,10 +227,23 @@ export function WeightProgressionChart({
     .filter((_, i) => i % step === 0)
     .map((row) => ({ key: row.label, label: row.label, x: x(row.label) ?? 0 }));
 
-  const xOf = (row: CycleRow) => x(row.label) ?? 0;
   const single = visible.length === 1 && !showLegend;
   // Markers and table rows for the latest cycles only (see MAX_MARKERS); the lines keep every cycle.
-  const markedRows = rows.slice(-Math.max(1, Math.floor(MAX_MARKERS / visible.length)));
+  const markedFrom = Math.max(0, rows.length - Math.max(1, Math.floor(MAX_MARKERS / drawn.length)));
+  // Lifts at the same weight in a cycle are set side by side, lines and markers alike, so none hides another.
+  const dodge = new Map<string, number>();
+  if (drawn.length > 1) {
+    rows.forEach((row, index) => {
+      const here = drawn.filter((s) => weightOf(row, s.id) !== undefined);
+      const offsets = dodgeOffsets(
+        here.map((s) => ({ x: 0, y: y(weightOf(row, s.id)!) })),
+        MARKER_GAP,
+        x.step() * 0.8,
+      );
+      here.forEach((s, i) => dodge.set(`${index} ${s.id}`, offsets[i]));
+    });
+  }
+  const xOf = (row: CycleRow, index: number, id: number) => (x(row.label) ?? 0) + (dodge.get(`${index} ${id}`) ?? 0);
 
   return (
     <ChartBox>
@@ -175,15 +256,17 @@ export function WeightProgressionChart({
         data-testid="weight-chart"
       >
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-          <YAxis ticks={yTicks} y={y} width={innerWidth} />
+          <YAxis ticks={yTicks} y={y} width={innerWidth} testId="weight-y-axis" />
           <XAxis ticks={xTicks} height={innerHeight} width={innerWidth} />
-          {visible.map((s) => {
+          {drawn.map((s) => {
             const defined = (row: CycleRow) => weightOf(row, s.id) !== undefined;
+            const xOfRow = (row: CycleRow, index: number) => xOf(row, index, s.id);
             const yOf = (row: CycleRow) => y(weightOf(row, s.id) ?? 0);
-            const linePath = line<CycleRow>().defined(defined).x(xOf).y(yOf)(rows) ?? '';
+            const linePath = line<CycleRow>().defined(defined).x(xOfRow).y(yOf)(rows) ?? '';
             const areaPath = single
-              ? (area<CycleRow>().defined(defined).x(xOf).y0(innerHeight).y1(yOf)(rows) ?? '')
+              ? (area<CycleRow>().defined(defined).x(xOfRow).y0(innerHeight).y1(yOf)(rows) ?? '')
               : '';
+            const marker = markerPath(s.shape);
             return (
               <g key={s.id} data-testid="weight-series" data-exercise={s.name}>
                 {single && <path d={areaPath} fill={s.color} fillOpacity={0.15} aria-hidden="true" />}
@@ -196,24 +279,26 @@ export function WeightProgressionChart({
                   data-testid="weight-line"
                   aria-hidden="true"
                 />
-                {markedRows.filter(defined).map((row) => {
+                {rows.map((row, index) => {
+                  if (index < markedFrom || !defined(row)) return null;
                   const value = weightOf(row, s.id)!;
-                  const cx = xOf(row);
+                  const cx = xOfRow(row, index);
                   const cy = yOf(row);
                   const lines = [`${s.name}`, `${row.label}: ${valueText(value)}`];
                   const show = () => setTooltip({ left: cx + MARGIN.left, top: cy + MARGIN.top, lines });
                   return (
-                    <circle
+                    <path
                       key={row.label}
-                      cx={cx}
-                      cy={cy}
-                      r={5}
+                      d={marker}
+                      transform={`translate(${cx},${cy})`}
                       fill={s.color}
                       stroke="#0f1217"
                       strokeWidth={1.5}
                       tabIndex={0}
                       role="img"
                       aria-label={`${s.name}, ${row.label}: ${valueText(value)}`}
+                      data-testid="weight-marker"
+                      data-shape={s.shape}
                       onMouseEnter={show}
                       onFocus={show}
                       onMouseLeave={() => setTooltip(null)}

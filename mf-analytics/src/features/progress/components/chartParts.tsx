@@ -24,10 +24,10 @@ export const ChartBox = styled.div`
     fill: ${theme.colors.textMuted};
     font-size: 11px;
   }
-  circle:focus {
+  [role='img'][tabindex]:focus {
     outline: none;
   }
-  circle:focus-visible {
+  [role='img'][tabindex]:focus-visible {
     stroke: ${theme.colors.focus};
     stroke-width: 3px;
   }
@@ -84,14 +84,16 @@ export function YAxis({
   y,
   width,
   format = String,
+  testId,
 }: {
   ticks: number[];
   y: (v: number) => number;
   width: number;
   format?: (v: number) => string;
+  testId?: string;
 }) {
   return (
-    <g aria-hidden="true">
+    <g aria-hidden="true" data-testid={testId}>
       {ticks.map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
           <line x2={width} stroke="currentColor" strokeOpacity={0.15} />

@@ -12,6 +12,14 @@ export {
 } from './units';
 export { groupSessions, type ProgressSession } from './sessions';
 export { chartPoints, cycleRows, exerciseOptions, type ChartPoint, type CycleRow, type ExerciseOption } from './charts';
+export {
+  dodgeOffsets,
+  markerShapes,
+  weightAxisDomain,
+  MARKER_SHAPES,
+  type MarkerPosition,
+  type MarkerShape,
+} from './chartLayout';
 export { recommendations, type Recommendation } from './recommendations';
 export { recentComparison, summarize, type Summary } from './summary';
 export { exerciseRecords, type ExerciseRecord } from './records';
