@@ -36,6 +36,7 @@ import { createWorkoutService } from './services/workouts';
 import { createGoalService } from './services/goals';
 import { createExportService } from './services/export';
 import { createImportService } from './services/import';
+import { createWeightUnitService } from './services/weightUnit';
 import { authRouter } from './routes/auth';
 import { billingRouter } from './routes/billing';
 import { healthRouter } from './routes/health';
@@ -46,6 +47,7 @@ import { stripeWebhookRouter } from './routes/stripeWebhook';
 import { syncRouter } from './routes/sync';
 import { daysReadJoin, workoutsRouter } from './routes/workouts';
 import { goalsRouter } from './routes/goals';
+import { userRouter } from './routes/user';
 import { accountRouter } from './routes/account';
 import { createPasswordService } from './services/passwords';
 import { passwordsRouter } from './routes/passwords';
@@ -98,6 +100,7 @@ export function createApp({
   const billing = new BillingService({ config, models, stripe });
   const goals = createGoalService(models);
   const imports = createImportService({ ...models, progress });
+  const weightUnits = createWeightUnitService(models);
   // Resolved once, before any cookie is signed or checked (sessionSecret.ts).
   const signing = { sessionSecret: loadSessionSecret(config).secret, isProduction: config.isProduction };
   let vapid = vapidKeys;
@@ -147,8 +150,12 @@ export function createApp({
     api.use(remotesRouter({ maps }));
     // compat: false, as passport documents: no `req._passport` per request, which only passport 0.4's strategies read.
     api.use(passport.initialize({ compat: false }), passport.session(), recordActivity(models.User));
-    api.use(workoutsRouter({ workouts }), sessionsRouter({ sessions }), progressRouter({ progress }));
-    api.use(syncRouter({ sync, workouts, sessions }));
+    api.use(
+      workoutsRouter({ workouts, weightUnits }),
+      sessionsRouter({ sessions, weightUnits }),
+      progressRouter({ progress }),
+    );
+    api.use(syncRouter({ sync, workouts, sessions, weightUnits }));
     api.use(pushRouter({ push, counters: models.RateLimitCounter }));
     // The device cookie of the sign-in limits (issue #23): issued by the sign-in routes, read by the limits.
     const devices = deviceCookies(signing);
@@ -164,7 +171,7 @@ export function createApp({
     });
     const passwordLimits = passwordRateLimits(models.RateLimitCounter, rateLimits);
     api.use(passwordsRouter({ config, db, passwords, limits: passwordLimits, devices }));
-    api.use(goalsRouter({ goals, User: models.User }));
+    api.use(goalsRouter({ goals, User: models.User }), userRouter({ weightUnits }));
     const accountLimits = accountRateLimits(models.RateLimitCounter);
     const exports = createExportService(models);
     api.use(accountRouter({ config, connection, exports, billing, limits: accountLimits }));

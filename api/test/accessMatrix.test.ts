@@ -82,6 +82,8 @@ const EXPECTED: Record<string, Expected> = {
   // The lifter's plates stay theirs after the trial; another user reads and writes their own.
   'GET /api/settings/plates': SIGNED_IN,
   'PUT /api/settings/plates': SIGNED_IN,
+  // The lifter's unit, like the plates: theirs after the trial; another user sets their own.
+  'PUT /api/user/weight-unit': SIGNED_IN,
   // A user's data is theirs, trial over or not; another user downloads their own.
   'GET /api/export/csv': SIGNED_IN,
   'GET /api/export/json': SIGNED_IN,

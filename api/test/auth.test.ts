@@ -32,6 +32,8 @@ describe('auth', () => {
         email,
         firstName: 'Ada',
         lastName: 'Lovelace',
+        // A new lifter starts in lbs, as the spec says.
+        weightUnit: 'lbs',
       });
       const me = await agent.get('/api/user').expect(200);
       expect(me.body).toEqual(response.body);

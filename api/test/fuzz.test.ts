@@ -348,6 +348,12 @@ const ROUTES: Record<string, RouteFuzz> = {
       { ...DEFAULT_PLATE_SETTINGS, kg: { bar: 15, sled: 40, plates: [{ weight: 20, pairs: 2 }] } },
     ],
   },
+  'PUT /api/user/weight-unit': {
+    apps: ['demo'],
+    identities: signedIn,
+    runs: 60,
+    bodies: () => [{ weightUnit: 'kg' }, { weightUnit: 'lbs' }],
+  },
   'GET /api/subscription/status': { apps: ['demo', 'stripe'], identities: everyone, runs: 40 },
   'POST /api/subscription/create-checkout': {
     apps: ['demo', 'stripe'],

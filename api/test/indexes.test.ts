@@ -308,6 +308,7 @@ async function wholeProduct() {
   await agent.get('/api/subscription/status').expect(200);
   await agent.get('/api/settings/plates').expect(200);
   await agent.put('/api/settings/plates').send(DEFAULT_PLATE_SETTINGS).expect(200);
+  await agent.put('/api/user/weight-unit').send({ weightUnit: 'kg' }).expect(200);
 
   // The rest-over alert: two devices subscribe, one unsubscribes; a rest is scheduled, moved, cancelled and scheduled
   // again, left for the password change, reset and sign-out below to clear.

@@ -398,7 +398,13 @@ describe('passwords', () => {
 
       const browser = request.agent(app);
       const answer = await reset(token, NEW_PASSWORD, browser).expect(200);
-      expect(answer.body).toEqual({ id: user.id, email: user.email, firstName: null, lastName: null });
+      expect(answer.body).toEqual({
+        id: user.id,
+        email: user.email,
+        firstName: null,
+        lastName: null,
+        weightUnit: 'lbs',
+      });
       // Signed in, the browser earns the account's device cookie as a sign-in does (issue #23: its own allowance).
       const cookies = ([] as string[]).concat(answer.headers['set-cookie'] ?? []);
       expect(cookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))).toMatch(/; HttpOnly/i);

@@ -181,6 +181,7 @@ export const ROUTE_CALLS: Record<string, RouteCall> = {
   'POST /api/import': { path: () => '/api/import', body: () => ({ csv: IMPORT_SAMPLE }) },
   'GET /api/settings/plates': { path: () => '/api/settings/plates' },
   'PUT /api/settings/plates': { path: () => '/api/settings/plates', body: () => DEFAULT_PLATE_SETTINGS },
+  'PUT /api/user/weight-unit': { path: () => '/api/user/weight-unit', body: () => ({ weightUnit: 'kg' }) },
   'GET /api/export/csv': { path: () => '/api/export/csv' },
   'GET /api/export/json': { path: () => '/api/export/json' },
   // With the caller's password: others aim with a wrong one, and the expired trial of the matrix deletes its own account.

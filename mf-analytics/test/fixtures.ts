@@ -1,6 +1,12 @@
 import type { Goal, ProgressEntry, SubscriptionStatus } from '@hit/contracts';
 
-export const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ada', lastName: 'Lovelace' };
+export const lifter = {
+  id: 'u1',
+  email: 'lifter@gym.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  weightUnit: 'lbs' as const,
+};
 
 export const trialStatus: SubscriptionStatus = {
   hasActiveSubscription: false,

@@ -1,6 +1,12 @@
 import type { Exercise, Session, SubscriptionStatus, WorkoutDay, WorkoutState } from '@hit/contracts';
 
-export const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ada', lastName: 'Lovelace' };
+export const lifter = {
+  id: 'u1',
+  email: 'lifter@gym.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  weightUnit: 'lbs' as const,
+};
 
 const program = [
   {

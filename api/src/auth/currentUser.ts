@@ -18,8 +18,16 @@ export const ACCESS_DENIED_MESSAGE =
   'Your free trial has ended. Upgrade to Premium to continue tracking workouts and viewing your progress.';
 
 /** What a client may see of a user: never the password hash. */
-export function toPublicUser(user: Pick<SessionUser, '_id' | 'email' | 'firstName' | 'lastName'>): User {
-  return { id: user._id.toHexString(), email: user.email, firstName: user.firstName, lastName: user.lastName };
+export function toPublicUser(
+  user: Pick<SessionUser, '_id' | 'email' | 'firstName' | 'lastName'> & { weightUnit?: SessionUser['weightUnit'] },
+): User {
+  return {
+    id: user._id.toHexString(),
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    weightUnit: user.weightUnit ?? 'lbs',
+  };
 }
 
 /** The signed-in user, or 401. Every query of a route is scoped by this user's id, never by one from the request. */

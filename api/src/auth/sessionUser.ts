@@ -4,6 +4,7 @@ import { MongoStore } from 'connect-mongo';
 import { Types, type Connection } from 'mongoose';
 import type { Collection, Db, Document, MongoClient } from 'mongodb';
 import { aggregateFewIn, findFewIn } from '../findFew';
+import type { WeightUnit } from '@hit/contracts';
 import type { UserFields, UserSubscription } from '../models/user';
 
 /**
@@ -35,6 +36,8 @@ export interface SessionUser {
   lastActiveAt: Date;
   hasPaid: boolean;
   subscription: UserSubscription;
+  /** The unit the lifter last used ('lbs' when none was ever stored): GET /api/user answers it. */
+  weightUnit: WeightUnit;
   /** The rotation (workoutstates), so the dashboard's reads need no lookup of it; absent until it is seeded. */
   rotation?: Rotation;
 }
@@ -57,6 +60,7 @@ export const SESSION_USER_PROJECTION = {
   lastActiveAt: 1,
   hasPaid: 1,
   subscription: 1,
+  weightUnit: 1,
 } as const;
 
 const EMPTY_SUBSCRIPTION: UserSubscription = {
@@ -70,7 +74,8 @@ const EMPTY_SUBSCRIPTION: UserSubscription = {
 
 /** The stored copy of a user document (or of a mongoose one's fields). */
 export function storedSessionUser(
-  user: Pick<UserFields, Exclude<keyof StoredSessionUser, 'rotation'>>,
+  user: Pick<UserFields, Exclude<keyof StoredSessionUser, 'rotation' | 'weightUnit'>> &
+    Partial<Pick<UserFields, 'weightUnit'>>,
 ): StoredSessionUser {
   return {
     _id: user._id,
@@ -82,6 +87,8 @@ export function storedSessionUser(
     lastActiveAt: user.lastActiveAt,
     hasPaid: user.hasPaid ?? false,
     subscription: { ...EMPTY_SUBSCRIPTION, ...pickSubscription(user.subscription) },
+    // An account stored before the field existed reads as a new one does.
+    weightUnit: user.weightUnit ?? 'lbs',
   };
 }
 
@@ -92,7 +99,8 @@ function pickSubscription(subscription: Partial<UserSubscription> | undefined): 
 }
 
 function sessionUserOf(stored: StoredSessionUser): SessionUser {
-  return { ...stored, id: stored._id.toHexString() };
+  // A copy made before the copy carried the unit.
+  return { ...stored, weightUnit: stored.weightUnit ?? 'lbs', id: stored._id.toHexString() };
 }
 
 const LOADED_USER = Symbol('hit.sessionUser');

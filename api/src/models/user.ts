@@ -1,5 +1,11 @@
 import { Schema, type Connection, type HydratedDocument, type Model, type Types } from 'mongoose';
-import { SUBSCRIPTION_STATUSES, type PlateSettingsBody, type SubscriptionStatusValue } from '@hit/contracts';
+import {
+  SUBSCRIPTION_STATUSES,
+  WEIGHT_UNITS,
+  type PlateSettingsBody,
+  type SubscriptionStatusValue,
+  type WeightUnit,
+} from '@hit/contracts';
 
 export interface UserSubscription {
   status: SubscriptionStatusValue | null;
@@ -25,6 +31,13 @@ export interface UserFields {
   /** True once any payment went through: paid accounts are never deleted for inactivity. */
   hasPaid: boolean;
   subscription: UserSubscription;
+  /**
+   * The unit the lifter last used (services/weightUnit.ts): 'lbs' for a new account and for one stored before the
+   * field existed (no document is rewritten for it; the next completed set or analytics choice stores it).
+   */
+  weightUnit: WeightUnit;
+  /** When `weightUnit` was last chosen (a set's completion time or the toggle's): an older set never overrides it. */
+  weightUnitAt: Date | null;
   /** The bar, sled and plates the lifter has (issue #19); null until edited, when the defaults stand. */
   plateSettings: PlateSettingsBody | null;
   /** Numbers the reads that copy the user into their sessions (auth/sessionUser.ts); bumped by each such read. */
@@ -58,6 +71,8 @@ const userSchema = new Schema<UserFields>(
     lastActiveAt: { type: Date, required: true },
     hasPaid: { type: Boolean, default: false },
     subscription: { type: subscriptionSchema, default: () => ({}) },
+    weightUnit: { type: String, enum: WEIGHT_UNITS, default: 'lbs' },
+    weightUnitAt: { type: Date, default: null },
     plateSettings: { type: Schema.Types.Mixed, default: null },
     sessionRev: { type: Number, default: 0 },
     passwordResetMailedAt: { type: Date, default: null },

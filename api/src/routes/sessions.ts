@@ -11,6 +11,7 @@ import { currentUser, requireAccess, requireUser } from '../auth/currentUser';
 import { joinedWithSession, type SessionJoin } from '../auth/sessionUser';
 import { parseOr400 } from '../http/validate';
 import type { SessionService } from '../services/sessions';
+import { newestCompletedSet, type WeightUnitService } from '../services/weightUnit';
 import { toSession } from './workoutShapes';
 
 /** Sessions record workouts: premium (402 once the trial is over). */
@@ -31,7 +32,13 @@ export function autosaveJoin(sessions: Pick<SessionService, 'sessionToSaveJoin'>
 }
 
 /** POST /api/sessions/start, GET /api/sessions/open, PUT /api/sessions/:id, POST /api/sessions/:id/end. */
-export function sessionsRouter({ sessions }: { sessions: SessionService }): Router {
+export function sessionsRouter({
+  sessions,
+  weightUnits,
+}: {
+  sessions: SessionService;
+  weightUnits: WeightUnitService;
+}): Router {
   const router = Router();
 
   // 201 for a new session, 200 when the open one of that day is answered again (a reloaded page resumes).
@@ -51,7 +58,9 @@ export function sessionsRouter({ sessions }: { sessions: SessionService }): Rout
   router.put('/sessions/:id', ...premium, async (req, res) => {
     const sessionId = parseOr400(objectIdParamSchema, req.params.id, 'id');
     const body = parseOr400(saveSessionBodySchema, req.body);
-    const saved = await sessions.saveSession(currentUser(req)._id, sessionId, body, joinedWithSession(req));
+    const user = currentUser(req);
+    const saved = await sessions.saveSession(user._id, sessionId, body, joinedWithSession(req));
+    await weightUnits.remember(user, newestCompletedSet(body.exercises));
     res.json(toSession(saved) satisfies Session);
   });
 

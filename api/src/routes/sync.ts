@@ -8,6 +8,7 @@ import { SET_TIME_CLOCK_SKEW_MS, SYNC_OTHER_USER_MESSAGE } from '@hit/contracts/
 import { versionsOfDays } from '../services/progress';
 import type { SyncService } from '../services/sync';
 import type { SessionService } from '../services/sessions';
+import type { WeightUnitService } from '../services/weightUnit';
 import type { WorkoutService } from '../services/workouts';
 import { toSession, toWorkoutDay } from './workoutShapes';
 
@@ -21,10 +22,12 @@ export function syncRouter({
   sync,
   workouts,
   sessions,
+  weightUnits,
 }: {
   sync: SyncService;
   workouts: WorkoutService;
   sessions: SessionService;
+  weightUnits: WeightUnitService;
 }): Router {
   const router = Router();
 
@@ -40,6 +43,7 @@ export function syncRouter({
       syncedUntil: typeof device.syncedUntil === 'number' ? new Date(device.syncedUntil) : null,
     });
     const { results, savedSessions } = batch;
+    await weightUnits.remember(user, batch.newestSet);
     const syncedUntil = batch.device.syncedUntil?.getTime();
     // Stored when it moves by the clock allowance the check grants anyway: not a session write for every set.
     if (syncedUntil !== undefined && !(syncedUntil - (device.syncedUntil ?? -Infinity) < SET_TIME_CLOCK_SKEW_MS)) {

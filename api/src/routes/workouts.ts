@@ -14,6 +14,7 @@ import { joinedWithSession, type SessionJoin } from '../auth/sessionUser';
 import { HttpError } from '../errors';
 import { parseOr400 } from '../http/validate';
 import { PROGRESS_RESET_MESSAGE, type WorkoutService } from '../services/workouts';
+import { newestCompletedSet, type WeightUnitService } from '../services/weightUnit';
 import { toWorkoutDay } from './workoutShapes';
 
 /** Starting, saving, completing and resetting workouts is premium (402 once the trial is over). */
@@ -32,7 +33,13 @@ export function daysReadJoin(workouts: Pick<WorkoutService, 'dayRevisionsJoin'>)
  * GET /api/workout-days, GET /api/workout-state (open to every signed-in user: the dashboard stays usable),
  * PUT /api/workout-days/:id, POST /api/workout-days/:id/complete, POST /api/workout-days/:id/reset, POST /api/reset.
  */
-export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Router {
+export function workoutsRouter({
+  workouts,
+  weightUnits,
+}: {
+  workouts: WorkoutService;
+  weightUnits: WeightUnitService;
+}): Router {
   const router = Router();
 
   router.get('/workout-days', requireUser, async (req, res) => {
@@ -62,8 +69,10 @@ export function workoutsRouter({ workouts }: { workouts: WorkoutService }): Rout
     const body = parseOr400(saveWorkoutDayBodySchema, req.body);
     if (body.id !== undefined && body.id !== dayId)
       throw new HttpError(400, `id: must be the day in the path (${dayId})`);
-    const userId = currentUser(req)._id;
+    const user = currentUser(req);
+    const userId = user._id;
     const day = await workouts.saveDay(userId, dayId, body.exercises);
+    await weightUnits.remember(user, newestCompletedSet(body.exercises));
     res.json(toWorkoutDay(day, await workouts.getState(userId)) satisfies WorkoutDay);
   });
 

@@ -21,6 +21,7 @@ import type { UserFields } from '../models/user';
 import { subscriptionStatusOf } from './access';
 import type { SessionService, SessionToSave } from './sessions';
 import type { WorkoutService } from './workouts';
+import { laterChoice, newestCompletedSet, type UnitChoice } from './weightUnit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -358,19 +359,26 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
    * Outcomes are stored at the end of the batch (right away after a resetDay, the one operation that is not
    * idempotent by construction): a batch cut short by a crash is applied again, without effect, when re-sent.
    * `savedSessions`: after a batch that applied only saves, the sessions they wrote, as they left them (else none).
+   * `newestSet`: the unit and time of the newest completed set the applied saves carried (services/weightUnit.ts).
    */
   async function applyBatch(
     user: SyncUser,
     operations: { opId: string }[],
     rawOperations: unknown[],
     device: DeviceSync = { syncedUntil: null },
-  ): Promise<{ results: SyncResult[]; savedSessions: WorkoutSessionFields[]; device: DeviceSync }> {
+  ): Promise<{
+    results: SyncResult[];
+    savedSessions: WorkoutSessionFields[];
+    device: DeviceSync;
+    newestSet: UnitChoice | null;
+  }> {
     const userId = user._id;
     return withLock(userId, async (last) => {
       const now = new Date();
       // The sessions the batch's saves wrote, as they left them; any other operation applied makes them unknown.
       const saved = new Map<string, WorkoutSessionFields>();
       let othersApplied = false;
+      let newestSet: UnitChoice | null = null;
       const access: Access = { until: acceptedUntil(user, now), from: user.createdAt, after: device.syncedUntil };
       const stored = await findFew<SyncOperationFields>(SyncOperation, {
         userId,
@@ -459,6 +467,8 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
           }
           run.forEach((index, k) => {
             const { refused } = prepared[index] as Extract<Prepared, { kind: 'apply' }>;
+            if (outcomes[k].status === 'applied')
+              newestSet = laterChoice(newestSet, newestCompletedSet(saves[k].exercises));
             answer(index, refused && outcomes[k].status === 'applied' ? rejectedOutcome(refused) : outcomes[k], 'save');
           });
           i += run.length;
@@ -478,6 +488,7 @@ export function createSyncService({ SyncOperation, SyncLock, workouts, sessions,
         results,
         savedSessions: othersApplied ? [] : [...saved.values()],
         device: { syncedUntil: syncedUntilAfter(device, prepared, results, now) },
+        newestSet,
       };
     });
   }

@@ -4,7 +4,7 @@ import { dismissToast } from '@hit/platform';
 import { answer, mockFetch, mockSlowFetch, sentBody } from '@hit/platform/test/apiMock';
 import { renderAuthPage } from '../../test/renderAuthPage';
 
-const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', weightUnit: 'lbs' as const };
 
 const signInForm = () => screen.getByRole('region', { name: 'Welcome back' });
 const signUpForm = () => screen.getByRole('region', { name: 'Create your account' });

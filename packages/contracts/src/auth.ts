@@ -7,6 +7,7 @@ import {
   providedCommonPasswords,
   type CommonPasswords,
 } from './rules/passwords';
+import { weightUnitSchema } from './workouts';
 
 export { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
@@ -74,5 +75,14 @@ export const userSchema = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /**
+   * The unit the lifter last used (the newest completed set, or the Progress Analytics toggle): new sets and the
+   * analytics open in it on every device. 'lbs' for a new account, as the spec starts everyone.
+   */
+  weightUnit: weightUnitSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** PUT /api/user/weight-unit: the unit chosen on the Progress Analytics toggle. Answered with the User. */
+export const weightUnitBodySchema = z.strictObject({ weightUnit: weightUnitSchema });
+export type WeightUnitBody = z.infer<typeof weightUnitBodySchema>;

@@ -8,7 +8,7 @@ import { queryKeys } from './queryKeys';
 import { dismissToast, useToast } from './toast';
 import { answer, mockFetch } from '@hit/platform/test/apiMock';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 
 /** The hook inside the app's providers at `path`, with the toast on screen and the current location. */
 function renderAuthHook<T>(useHook: () => T, path = '/auth') {

@@ -12,7 +12,7 @@ import { queryKeys } from './queryKeys';
 import { dismissToast, useToast } from './toast';
 import { answer, mockFetch, sentBody } from '@hit/platform/test/apiMock';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const pendingSave = {
   opId: 'op-1',
   type: 'start' as const,

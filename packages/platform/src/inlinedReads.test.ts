@@ -16,7 +16,7 @@ function pageWith(reads: string): Document {
 }
 
 describe('the reads the api wrote into the page', () => {
-  const user = { id: 'u1', email: 'lifter@example.com', firstName: null, lastName: null };
+  const user = { id: 'u1', email: 'lifter@example.com', firstName: null, lastName: null, weightUnit: 'lbs' as const };
   const days = [{ id: 1, name: 'Day 1', exercises: [] }];
   const hint = { weight: 100, reps: 8, unit: 'lbs' };
 

@@ -24,8 +24,8 @@ import { fetchRemoteMap } from './remoteMap';
 import { answer, mockApi } from '@hit/platform/test/apiMock';
 import { clearSignedInHint } from '@hit/platform/test/signedInHint';
 
-const ann = { id: 'u-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
-const bob = { id: 'u-bob', email: 'bob@gym.test', firstName: 'Bob', lastName: 'Ray' };
+const ann = { id: 'u-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
+const bob = { id: 'u-bob', email: 'bob@gym.test', firstName: 'Bob', lastName: 'Ray', weightUnit: 'lbs' as const };
 const annDays = [{ id: 1, name: 'Chest & Back (Ann)' }];
 const bobDays = [{ id: 1, name: 'Chest & Back (Bob)' }];
 const annState = { cycleCount: 4, nextRecommendedDay: 2 };

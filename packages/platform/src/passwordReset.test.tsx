@@ -8,7 +8,7 @@ import { useResetPassword } from './passwordReset';
 import { dismissToast, useToast } from './toast';
 import { answer, mockFetch, sentBody } from '@hit/platform/test/apiMock';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const body = { token: 't'.repeat(43), password: 'liftheavier' };
 
 function renderReset() {

@@ -18,7 +18,7 @@ import { answer, mockFetch } from '@hit/platform/test/apiMock';
 jest.mock('./browserLocation');
 const goToExternalPageMock = jest.mocked(goToExternalPage);
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: null, lastName: null };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: null, lastName: null, weightUnit: 'lbs' as const };
 const trialStatus = {
   hasActiveSubscription: false,
   subscriptionStatus: null,

@@ -8,7 +8,7 @@ import { useUser } from './user';
 import { answer, mockApi, mockFetch } from '@hit/platform/test/apiMock';
 import { clearSignedInHint, setSignedInHint } from '@hit/platform/test/signedInHint';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: null, lastName: null };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: null, lastName: null, weightUnit: 'lbs' as const };
 
 function renderUser(queryClient: QueryClient = createQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (

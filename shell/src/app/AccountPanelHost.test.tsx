@@ -8,7 +8,7 @@ import { mockUserAnswer, renderApp } from '../../test/renderApp';
 jest.mock('../remotes/remoteLoader');
 const loadRemoteModuleMock = jest.mocked(loadRemoteModule);
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 
 function FakeAccountPanel({ open, onOpenChange }: AccountPanelProps) {
   return (

@@ -18,7 +18,7 @@ import { App } from './App';
 jest.mock('../remotes/remoteLoader');
 const loadRemoteModuleMock = jest.mocked(loadRemoteModule);
 
-const ann = { id: 'u-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const ann = { id: 'u-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const annDays = [{ id: 1, name: 'Chest & Back' }];
 const noNetwork = () => {
   throw new TypeError('Failed to fetch');

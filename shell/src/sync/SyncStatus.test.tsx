@@ -26,7 +26,13 @@ const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 async function renderStatus(routes: ApiRoutes, stored: Omit<SyncOperation, 'opId' | 'at'>[] = []) {
   stopOutboxes();
   const api = mockApi(routes);
-  const user = { id: `u-sync-${(users += 1)}`, email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
+  const user = {
+    id: `u-sync-${(users += 1)}`,
+    email: 'ann@gym.test',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    weightUnit: 'lbs' as const,
+  };
   const earlier = getOutbox(user.id);
   for (const op of stored) await earlier.append(op as never);
   stopOutboxes();

@@ -18,7 +18,13 @@ import { useOutboxSync } from './useOutboxSync';
 import { exercises } from '@hit/platform/test/exercises';
 
 const SESSION = '6740f0c2a1b2c3d4e5f60718';
-const ann = { id: 'u-synced-ann', email: 'ann@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const ann = {
+  id: 'u-synced-ann',
+  email: 'ann@gym.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  weightUnit: 'lbs' as const,
+};
 
 const session = (done: number) =>
   ({ id: SESSION, workoutDayId: 1, completed: false, exercises: exercises(done) }) as unknown as Session;

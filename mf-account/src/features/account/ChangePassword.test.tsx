@@ -18,7 +18,7 @@ import {
 } from './logic/passwordChange';
 
 const CHANGE = 'POST /api/user/password';
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const trial: SubscriptionStatus = {
   hasActiveSubscription: false,
   subscriptionStatus: null,

@@ -19,7 +19,7 @@ import AccountPanel from '../../exposes/AccountPanel';
 import { answer, mockApi, type ApiRoutes } from '@hit/platform/test/apiMock';
 import { DELETE_NEEDS_NETWORK, DELETED_ITEMS, PASSWORD_REQUIRED, SESSION_ENDED, WRONG_PASSWORD } from './DeleteAccount';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const expiredTrial: SubscriptionStatus = {
   hasActiveSubscription: false,
   subscriptionStatus: null,

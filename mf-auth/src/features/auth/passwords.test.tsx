@@ -5,7 +5,7 @@ import { renderAuthPage } from '../../../test/renderAuthPage';
 import { RESET_NEEDS_NETWORK_TEXT as FORGOT_NEEDS_NETWORK_TEXT } from './components/ForgotPasswordForm';
 import { LINK_INCOMPLETE_TEXT, RESET_NEEDS_NETWORK_TEXT } from './components/ResetPasswordForm';
 
-const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+const ada = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', weightUnit: 'lbs' as const };
 const NEUTRAL =
   'If an account exists for that e-mail, a link to reset its password is on its way. The link works for one hour.';
 const TOKEN = 'Zk3x9_Qm2-abcdefghijklmnopqrstuvwxyz0123456';

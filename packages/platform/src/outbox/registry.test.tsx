@@ -7,7 +7,13 @@ import { queryKeys } from '../queryKeys';
 import { getOutbox, openSignedInOutbox, stopOutboxes, useOutboxStatus } from './registry';
 import { indexedDbOutboxStorage } from './store';
 
-const lifter = { id: 'u-registry', email: 'lifter@gym.test', firstName: null, lastName: null };
+const lifter = {
+  id: 'u-registry',
+  email: 'lifter@gym.test',
+  firstName: null,
+  lastName: null,
+  weightUnit: 'lbs' as const,
+};
 
 afterEach(() => {
   stopOutboxes();

@@ -11,7 +11,7 @@ import { dismissToast } from '../toast';
 import { DEVICE_ID_KEY, REST_ALERT_CHOICE_KEY, deviceId, restAlertChoice, setRestAlertChoice } from './choice';
 import { cancelRestAlert, scheduleRestAlert, useRestAlertSetting } from './restAlerts';
 
-const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee' };
+const lifter = { id: 'u1', email: 'lifter@gym.test', firstName: 'Ann', lastName: 'Lee', weightUnit: 'lbs' as const };
 const plan = { endsAt: '2026-11-22T09:03:00.500Z', next: { set: 'Working Set', exercise: 'Incline Press' } };
 
 function routes() {
