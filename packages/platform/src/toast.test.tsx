@@ -66,32 +66,74 @@ describe('the toast store', () => {
     expect(result.current.current).toBeNull();
   });
 
-  it('shows toasts in turn: each after the one before goes, for its own time', () => {
+  it('shows the toasts one moment raises in turn, as one toast at once, for the longest of their times', () => {
     const { result } = renderHook(() => useToast());
     act(() =>
       toastInTurn([
-        { title: 'New personal record!', durationMs: 6000 },
-        { title: 'Great job!', durationMs: 3000 },
+        {
+          title: 'New personal record!',
+          description: 'Squat: estimated 1RM 140 kg',
+          variant: 'success',
+          durationMs: 6000,
+        },
+        { title: 'Great job! Time to increase weight', variant: 'success', durationMs: 3000 },
       ]),
     );
 
-    expect(result.current.current?.title).toBe('New personal record!');
+    expect(result.current.current).toMatchObject({
+      title: 'New personal record!',
+      variant: 'success',
+      durationMs: 6000,
+      messages: [
+        { title: 'New personal record!', description: 'Squat: estimated 1RM 140 kg' },
+        { title: 'Great job! Time to increase weight', description: undefined },
+      ],
+    });
     act(() => jest.advanceTimersByTime(5999));
     expect(result.current.current?.title).toBe('New personal record!');
     act(() => jest.advanceTimersByTime(1));
-    expect(result.current.current?.title).toBe('Great job!');
-    act(() => jest.advanceTimersByTime(3000));
     expect(result.current.current).toBeNull();
   });
 
-  it('shows the next toast in turn when the one on screen is dismissed, and drops the turn for a newer toast', () => {
+  it('leaves nothing waiting: once the toast is dismissed, no later message of its moment arrives', () => {
     const { result } = renderHook(() => useToast());
     act(() => toastInTurn([{ title: 'First' }, { title: 'Second' }, { title: 'Third' }]));
-    act(() => result.current.dismiss());
-    expect(result.current.current?.title).toBe('Second');
 
-    act(() => toast({ title: 'Not saved yet' }));
+    act(() => result.current.dismiss());
+    act(() => jest.advanceTimersByTime(60_000));
+
+    expect(result.current.current).toBeNull();
+  });
+
+  it('is replaced whole by a newer toast, every message of it', () => {
+    const { result } = renderHook(() => useToast());
+    act(() => toastInTurn([{ title: 'New personal record!' }, { title: 'Goal achieved!' }]));
+
+    act(() => toast({ title: 'Not saved yet', variant: 'destructive' }));
+
+    expect(result.current.current?.messages).toEqual([{ title: 'Not saved yet', description: undefined }]);
     act(() => jest.advanceTimersByTime(5000));
+    expect(result.current.current).toBeNull();
+  });
+
+  it('is an alert when any of its messages is destructive', () => {
+    const { result } = renderHook(() => useToast());
+
+    act(() =>
+      toastInTurn([
+        { title: 'Saved', variant: 'success' },
+        { title: 'Not synced', variant: 'destructive' },
+      ]),
+    );
+
+    expect(result.current.current?.variant).toBe('destructive');
+  });
+
+  it('shows nothing for an empty list', () => {
+    const { result } = renderHook(() => useToast());
+
+    act(() => toastInTurn([]));
+
     expect(result.current.current).toBeNull();
   });
 

@@ -12,7 +12,14 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-export type CurrentToast = ToastOptions & { id: number };
+/** One message of a toast: its title and what it says under it. */
+export interface ToastMessage {
+  title: string;
+  description?: string;
+}
+
+/** The toast on screen: its first message as title and description, every message in `messages`. */
+export type CurrentToast = ToastOptions & { id: number; messages: readonly ToastMessage[] };
 
 // One store for the whole app: @hit/platform is a shared singleton, so every remote's toast() lands here and the
 // shell's one viewport shows it. The timer is driven by a wall-clock end time
@@ -22,8 +29,6 @@ let nextId = 1;
 let endsAt = 0;
 let remainingWhenPaused: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
-/** Toasts waiting their turn behind the one on screen (toastInTurn): each shows when the one before it goes. */
-let waiting: ToastOptions[] = [];
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -43,38 +48,38 @@ function schedule() {
   timer = setTimeout(schedule, wait);
 }
 
-/** Shows a toast, replacing the one on screen (and any waiting their turn). */
+/** Shows a toast, replacing the one on screen. */
 export function toast(options: ToastOptions): void {
-  waiting = [];
-  show(options);
+  toastInTurn([options]);
 }
 
 /**
- * Shows toasts one after the other, each for its own duration (or until dismissed), the first at once: one toast at a
- * time, none covering another (e.g. a new personal record, then the great-job advice of the same set).
+ * Shows what one moment raises (a set's new record, then its goal, then the great-job advice) as one toast, its
+ * messages in turn from top to bottom, for the longest of their durations. None waits behind another: a toast queued
+ * for later arrived after the lifter had moved on to the next exercise, out of context.
  */
 export function toastInTurn(list: readonly ToastOptions[]): void {
   if (list.length === 0) return;
-  const [first, ...rest] = list;
-  toast(first);
-  waiting = rest;
-}
-
-function show(options: ToastOptions): void {
-  const durationMs = options.durationMs ?? TOAST_DURATION_MS;
-  current = { ...options, variant: options.variant ?? 'default', durationMs, id: nextId++ };
+  const [first] = list;
+  const durationMs = Math.max(...list.map((options) => options.durationMs ?? TOAST_DURATION_MS));
+  const destructive = list.some((options) => options.variant === 'destructive');
+  current = {
+    ...first,
+    variant: destructive ? 'destructive' : (first.variant ?? 'default'),
+    durationMs,
+    id: nextId++,
+    messages: list.map(({ title, description }) => ({ title, description })),
+  };
   remainingWhenPaused = null;
   endsAt = Date.now() + durationMs;
   schedule();
   emit();
 }
 
-/** Hides the toast on screen, if any; the next one waiting its turn shows then. */
+/** Hides the toast on screen, if any. */
 export function dismissToast(): void {
   clearTimer();
   remainingWhenPaused = null;
-  const next = waiting.shift();
-  if (next) return show(next);
   if (!current) return;
   current = null;
   emit();
