@@ -19,7 +19,7 @@ export { TextField, type TextFieldProps } from './components/TextField';
 export { PasswordField, type PasswordFieldProps } from './components/PasswordField';
 export { Alert, type AlertProps, type AlertVariant } from './components/Alert';
 export { TextButton, type TextButtonProps } from './components/TextButton';
-export { Toaster } from './components/Toaster';
+export { Toaster, TOAST_ROOM } from './components/Toaster';
 export { Dialog, DialogActions, DIALOG_FADE_OUT_MS, type DialogProps, type DialogSize } from './components/Dialog';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';

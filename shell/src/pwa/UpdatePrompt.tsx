@@ -8,7 +8,7 @@ import { applyUpdate, navigated, useUpdateAvailable } from './appUpdates';
 export const NEW_VERSION_TEXT = 'New version available';
 export const RELOAD_LABEL = 'Reload';
 
-// Bottom left, clear of the toasts (top on phones, bottom right from tablets up) and under any dialog.
+// Bottom left, clear of the toasts (at the top of the window) and under any dialog.
 const Banner = styled.div`
   position: fixed;
   z-index: 900;

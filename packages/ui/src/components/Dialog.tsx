@@ -11,6 +11,7 @@ import {
 import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme';
+import { TOAST_ROOM } from './Toaster';
 
 const FOCUSABLE = [
   'a[href]',
@@ -52,6 +53,8 @@ export const DIALOG_FADE_OUT_MS = 300;
 const Backdrop = styled.div<{ $closing: boolean }>`
   position: fixed;
   inset: 0;
+  /* Below a toast, which makes room for itself at the top of the window: it never lies over a dialog's controls. */
+  top: ${TOAST_ROOM};
   z-index: 900;
   display: flex;
   align-items: center;
@@ -79,7 +82,7 @@ const Panel = styled.div<{ $size: DialogSize }>`
   width: 100%;
   max-width: ${({ $size }) => widths[$size]};
   /* A dialog taller than the window scrolls inside, still centred (the account panel on a short laptop screen). */
-  max-height: calc(100dvh - 2 * ${theme.space.md});
+  max-height: calc(100dvh - ${TOAST_ROOM} - 2 * ${theme.space.md});
   overflow-y: auto;
   margin: auto;
   display: flex;

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dismissToast, toast } from '@hit/platform';
+import { dismissToast, toast, toastInTurn } from '@hit/platform';
 import { renderWithTheme } from '../../test/renderWithTheme';
 import { Toaster } from './Toaster';
 
@@ -44,6 +44,44 @@ describe('Toaster', () => {
 
     expect(screen.getAllByRole('status')).toHaveLength(1);
     expect(screen.getByRole('status')).toHaveTextContent('Welcome back!');
+  });
+
+  it('shows the messages one moment raises in one toast, in turn', () => {
+    renderWithTheme(<Toaster />);
+
+    act(() =>
+      toastInTurn([
+        { title: 'New personal record!', description: 'Squat: estimated 1RM 140 kg (120 kg × 5)', variant: 'success' },
+        {
+          title: 'Great job! Time to increase weight',
+          description: '13 reps on your working set.',
+          variant: 'success',
+        },
+      ]),
+    );
+
+    const status = screen.getByRole('status');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(status).toHaveTextContent(
+      'New personal record!Squat: estimated 1RM 140 kg (120 kg × 5)Great job! Time to increase weight13 reps on your working set.',
+    );
+    expect(screen.getAllByRole('button', { name: 'Close notification' })).toHaveLength(1);
+  });
+
+  it('makes room for itself at the top of the page while it shows, and gives it back when it goes', () => {
+    renderWithTheme(<Toaster />);
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--hit-toast-room')).toBe('');
+
+    act(() => toast({ title: 'Welcome back!', description: "You're now logged in as someone@example.com" }));
+    // jsdom lays nothing out: the room is the gap under a toast of no height.
+    expect(root.style.getPropertyValue('--hit-toast-room')).toBe('8px');
+    expect(document.body.style.paddingTop).toBe('var(--hit-toast-room, 0px)');
+    expect(document.body.style.overflowAnchor).toBe('none');
+
+    act(() => dismissToast());
+    expect(root.style.getPropertyValue('--hit-toast-room')).toBe('');
+    expect(document.body.style.paddingTop).toBe('');
   });
 
   it('closes with its close button', async () => {

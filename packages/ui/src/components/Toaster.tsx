@@ -1,31 +1,31 @@
+import { useLayoutEffect, useRef } from 'react';
 import { pauseToast, resumeToast, useToast, type ToastVariant } from '@hit/platform';
 import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme';
+
+/**
+ * The height the toast on screen takes at the top of the window (0px without one). The page moves down by it, and a
+ * fixed or sticky layer at the top of the screen (a sticky header, a dialog's backdrop) starts at `top: TOAST_ROOM`,
+ * so a toast never lies over a control (docs/architecture.md, "Front-end rules").
+ */
+export const TOAST_ROOM = 'var(--hit-toast-room, 0px)';
 
 const enter = keyframes`
   from { opacity: 0; transform: translateY(-12px); }
   to { opacity: 1; transform: none; }
 `;
 
-// Top of the screen on phones, where it never covers the actions at the bottom (a dialog's buttons, Complete
-// Set); bottom right from tablets up.
+// At the top of the window at every size, in room the page makes for it (useToastRoom): floating over the page, it
+// covered the workout header on phones, the account panel's close button and, bottom right, the tip card's Dismiss.
 const Viewport = styled.div`
   position: fixed;
   z-index: 1000;
-  left: ${theme.space.md};
-  right: ${theme.space.md};
-  top: calc(${theme.space.md} + env(safe-area-inset-top, 0px));
-  display: flex;
-  justify-content: center;
+  left: ${theme.space.xs};
+  right: ${theme.space.xs};
+  top: calc(${theme.space.xs} + env(safe-area-inset-top, 0px));
+  max-width: 32rem;
+  margin: 0 auto;
   pointer-events: none;
-
-  ${theme.media.tablet} {
-    top: auto;
-    left: auto;
-    right: ${theme.space.lg};
-    bottom: ${theme.space.lg};
-    width: 24rem;
-  }
 `;
 
 const variantStyles = {
@@ -50,7 +50,8 @@ const ToastRoot = styled.div<{ $variant: ToastVariant }>`
   pointer-events: auto;
   width: 100%;
   display: grid;
-  grid-template-columns: auto 1fr auto;
+  /* minmax(0, ...): a long word (an e-mail address) wraps inside the toast instead of widening it. */
+  grid-template-columns: auto minmax(0, 1fr) auto;
   gap: ${theme.space.sm};
   align-items: start;
   padding: ${theme.space.md};
@@ -67,6 +68,12 @@ const Icon = styled.svg`
   margin-top: 2px;
 `;
 
+const Messages = styled.div`
+  display: grid;
+  gap: ${theme.space.xs};
+  overflow-wrap: anywhere;
+`;
+
 const Title = styled.p`
   font-weight: ${theme.fontWeights.bold};
 `;
@@ -81,9 +88,9 @@ const Close = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 32px;
-  height: 32px;
-  margin: -6px -6px 0 0;
+  width: ${theme.layout.minTouchTarget};
+  height: ${theme.layout.minTouchTarget};
+  margin: -12px -12px -12px 0;
   border: 0;
   border-radius: ${theme.radii.sm};
   background: transparent;
@@ -101,19 +108,57 @@ const iconPaths: Record<ToastVariant, string> = {
   destructive: 'M12 7v6M12 17h.01',
 };
 
+/** Between the toast and the page below it. */
+const ROOM_GAP_PX = 8;
+
 /**
- * Shows the one current toast (docs/product-rules.md, "Error messages and toasts"), top centre on phones and bottom
- * right on wider screens. Rendered once by the shell. Its clock stops while the pointer or focus is on it, so nobody
- * loses a message mid-read.
+ * While a toast shows, the page (and every layer that uses TOAST_ROOM) starts below it, measured before the first
+ * paint and again whenever its size changes (a wrapped line, a rotated phone). Scroll anchoring is off meanwhile, or
+ * the browser would scroll the page back up under the toast to keep what was on screen in place.
+ */
+function useToastRoom(shown: boolean) {
+  const viewport = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const { body } = document;
+    const measure = () =>
+      root.style.setProperty(
+        '--hit-toast-room',
+        `${Math.ceil(element.getBoundingClientRect().bottom + ROOM_GAP_PX)}px`,
+      );
+    measure();
+    root.style.overflowAnchor = 'none';
+    body.style.overflowAnchor = 'none';
+    body.style.paddingTop = TOAST_ROOM;
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--hit-toast-room');
+      root.style.removeProperty('overflow-anchor');
+      body.style.removeProperty('overflow-anchor');
+      body.style.removeProperty('padding-top');
+    };
+  }, [shown]);
+  return viewport;
+}
+
+/**
+ * Shows the one current toast (docs/product-rules.md, "Error messages and toasts") at the top of the window, with the
+ * page moved down below it. Rendered once by the shell. Its clock stops while the pointer or focus is on it, so
+ * nobody loses a message mid-read.
  */
 export function Toaster() {
   const { current, dismiss } = useToast();
+  const viewport = useToastRoom(current !== null);
   if (!current) return null;
   const variant = current.variant ?? 'default';
   const destructive = variant === 'destructive';
 
   return (
-    <Viewport>
+    <Viewport ref={viewport}>
       <ToastRoot
         key={current.id}
         $variant={variant}
@@ -140,10 +185,14 @@ export function Toaster() {
           <circle cx="12" cy="12" r="10" />
           <path d={iconPaths[variant]} />
         </Icon>
-        <div>
-          <Title>{current.title}</Title>
-          {current.description && <Description>{current.description}</Description>}
-        </div>
+        <Messages>
+          {current.messages.map((message, index) => (
+            <div key={index}>
+              <Title>{message.title}</Title>
+              {message.description && <Description>{message.description}</Description>}
+            </div>
+          ))}
+        </Messages>
         <Close type="button" aria-label="Close notification" onClick={dismiss}>
           <svg
             width="16"

@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import type { WorkoutDay } from '@hit/contracts';
 import { muscleGroupsText } from '../logic/sets';
-import { theme } from '@hit/ui';
+import { TOAST_ROOM, theme } from '@hit/ui';
 
 const Header = styled.header`
   position: sticky;
-  top: 0;
+  /* Below a toast, which makes room for itself at the top of the window. */
+  top: ${TOAST_ROOM};
   z-index: 10;
   display: grid;
   gap: ${theme.space.xs};
