@@ -14,6 +14,8 @@ export const subscriptionStatusSchema = z.object({
   subscriptionPeriodEnd: z.string().nullable(),
   trialExpired: z.boolean(),
   trialEndsAt: z.string(),
+  /** The trial's length the api is configured with (TRIAL_DAYS), for the words of the trial-expired prompt. */
+  trialDays: z.number().int().nonnegative().optional(),
   /** Trial running, or an active / past-due / cancelled-but-not-yet-ended subscription. */
   canAccessFeatures: z.boolean(),
 });
