@@ -59,6 +59,7 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
         subscriptionStatus: null,
         subscriptionPeriodEnd: null,
         trialExpired: false,
+        trialDays: 30,
         canAccessFeatures: true,
       });
       const stored = await storedUser(user.id);
@@ -79,8 +80,10 @@ describe('billing with the demo provider (no STRIPE_SECRET_KEY)', () => {
     it('follows TRIAL_DAYS', async () => {
       const shortTrial = buildTestApp(database, { TRIAL_DAYS: '7' });
       const { agent } = await signUp(shortTrial);
-      const { trialEndsAt } = await status(agent);
+      const { trialEndsAt, trialDays } = await status(agent);
       expect((new Date(trialEndsAt).getTime() - Date.now()) / DAY_MS).toBeCloseTo(7, 2);
+      // The trial-expired prompt names this length.
+      expect(trialDays).toBe(7);
     });
   });
 

@@ -15,7 +15,7 @@ import { checkoutReturnPath } from '../billing/provider';
 import type { BillingService, DemoCheckoutRefusal } from '../services/billing';
 
 interface BillingRouterDeps {
-  config: Pick<Config, 'publicOrigin'>;
+  config: Pick<Config, 'publicOrigin' | 'trialDays'>;
   billing: BillingService;
   /** The page headers (security.ts, securityHeaders) for the demo checkout's HTML pages. */
   pageHeaders: RequestHandler;
@@ -74,7 +74,9 @@ export function billingRouter({ config, billing, pageHeaders }: BillingRouterDep
 
   // Open without premium access (the upgrade must stay reachable), but only to a signed-in user.
   router.get('/subscription/status', requireUser, (req, res) => {
-    res.json(billing.statusOf(currentUser(req)) satisfies SubscriptionStatus);
+    // The configured trial length goes with it, so the trial-expired prompt names it rather than a fixed 30 days.
+    const status = { ...billing.statusOf(currentUser(req)), trialDays: config.trialDays };
+    res.json(status satisfies SubscriptionStatus);
   });
 
   router.post('/subscription/create-checkout', requireUser, async (req, res) => {
