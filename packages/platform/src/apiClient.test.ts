@@ -40,6 +40,16 @@ describe('apiRequest', () => {
       '400: {"error":"bad"}',
     ],
     ['the status text when the body is empty', answer(503, '', 'Service Unavailable'), '503: Service Unavailable'],
+    [
+      "'API request failed' with the status text for an error page that is not the api's",
+      answer(502, '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>', 'Bad Gateway'),
+      'API request failed: Bad Gateway',
+    ],
+    [
+      "'API request failed' with the status code when there is no status text (HTTP/2)",
+      answer(504, '<!DOCTYPE html><title>Gateway Timeout</title>'),
+      'API request failed: 504',
+    ],
   ])('turns a non-OK answer into an ApiError with %s', async (_case, response, message) => {
     mockFetch(response);
 

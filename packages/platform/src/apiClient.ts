@@ -2,7 +2,8 @@ import { ACCESS_DENIED_STATUS } from '@hit/contracts/rules';
 import { fetchNotingReachability, type ReachabilityOptions } from './networkStatus';
 
 /**
- * An answer from the api that was not OK. `message` is "<status>: <body message or text>"
+ * An answer from the api that was not OK. `message` is "<status>: <body message or text>", or
+ * "API request failed: <status text>" for an error page that is not the api's
  * (docs/product-rules.md, "Error messages and toasts").
  */
 export class ApiError extends Error {
@@ -22,10 +23,17 @@ export function isAccessDenied(error: unknown): boolean {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The api answers errors as `{ message }`; anything else is shown as the raw text. */
+/** What a failure says when the answer is not the api's own (spec, "Error catalogue"). */
+export const API_REQUEST_FAILED = 'API request failed';
+
+/**
+ * The api answers errors as `{ message }`; other text is shown as it is. A page of markup (a proxy's or a gateway's
+ * error page, never the api's) would put HTML in a toast: it says 'API request failed' with the status text instead.
+ */
 async function errorMessage(response: Response): Promise<string> {
   const text = (await response.text()).trim();
   if (!text) return `${response.status}: ${response.statusText}`;
+  if (text.startsWith('<')) return `${API_REQUEST_FAILED}: ${response.statusText || response.status}`;
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
