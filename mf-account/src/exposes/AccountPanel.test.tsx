@@ -109,25 +109,35 @@ describe('AccountPanel', () => {
     renderPanel();
     expect(panel()).toHaveTextContent('Ann Lee');
     expect(panel()).toHaveTextContent('lifter@gym.test');
-    expect(screen.getByTestId('subscription-badge')).toHaveTextContent('Free Trial · 12 days left');
+    // The spec's word alone in the badge, the days left beside it.
+    expect(screen.getByTestId('subscription-badge')).toHaveTextContent(/^Free Trial$/);
+    expect(screen.getByTestId('subscription-detail')).toHaveTextContent(/^12 days left$/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each<[string, SubscriptionStatus, string]>([
-    ['active', active, 'Premium Active'],
-    ['cancelled, 5 days left', ending, 'Premium Ending · 5 days left'],
+  it.each<[string, SubscriptionStatus, string, string | null]>([
+    ['active', active, 'Premium Active', null],
+    ['cancelled, 5 days left', ending, 'Premium Ending', '5 days left'],
     [
       'cancelled, 1 day left',
       { ...ending, subscriptionPeriodEnd: '2026-03-02T12:00:00.000Z' },
-      'Premium Ending · 1 day left',
+      'Premium Ending',
+      '1 day left',
     ],
-    ['cancelled, no end', { ...ending, subscriptionPeriodEnd: null }, 'Premium Ending · Expires soon'],
-    ['trial', trial, 'Free Trial · 12 days left'],
-    ['trial expired', expired, 'Trial Expired'],
-  ])('badge: %s → %s', (_name, status, label) => {
+    [
+      'cancelled, under a day left (rounded up)',
+      { ...ending, subscriptionPeriodEnd: '2026-03-01T18:00:00.000Z' },
+      'Premium Ending',
+      '1 day left',
+    ],
+    ['cancelled, no end', { ...ending, subscriptionPeriodEnd: null }, 'Premium Ending', 'Expires soon'],
+    ['trial', trial, 'Free Trial', '12 days left'],
+    ['trial expired', expired, 'Trial Expired', null],
+  ])('badge: %s → %s', (_name, status, label, detail) => {
     mockApi({});
     renderPanel({ status });
-    expect(screen.getByTestId('subscription-badge')).toHaveTextContent(label);
+    expect(screen.getByTestId('subscription-badge').textContent).toBe(label);
+    expect(screen.queryByTestId('subscription-detail')?.textContent ?? null).toBe(detail);
   });
 
   it.each<[string, SubscriptionStatus, boolean, boolean]>([
@@ -169,13 +179,27 @@ describe('AccountPanel', () => {
     expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument();
   });
 
-  it('puts focus on the account details as it opens, not on Reset All Progress; Tab then reaches the actions', async () => {
+  it('puts focus on the account details as it opens; Tab then reaches the first action, not a destructive one', async () => {
     mockApi({});
     renderPanel();
     const details = within(panel()).getByText('lifter@gym.test').closest('dl')!;
     expect(details).toHaveFocus();
     await userEvent.tab();
-    expect(button('Reset All Progress')).toHaveFocus();
+    expect(button('Sync Subscription Status')).toHaveFocus();
+  });
+
+  it.each<[string, SubscriptionStatus]>([
+    ['trial', trial],
+    ['active', active],
+    ['expired', expired],
+  ])('puts the destructive actions last (%s)', (_name, status) => {
+    mockApi({});
+    renderPanel({ status });
+    const names = within(panel())
+      .getAllByRole('button')
+      .filter((element) => element.getAttribute('aria-label') !== 'Close')
+      .map((element) => element.textContent);
+    expect(names.slice(-2)).toEqual(['Reset All Progress', 'Delete Account']);
   });
 
   it('asks to close with Escape', async () => {
@@ -228,11 +252,19 @@ describe('AccountPanel', () => {
       expect(screen.queryByRole('dialog', { name: 'Reset all progress?' })).not.toBeInTheDocument();
       expect(api.callsTo('POST /api/reset')).toHaveLength(0);
       expect(within(panel()).getByRole('heading', { name: 'Free Trial Expired' })).toBeInTheDocument();
+      expect(panel()).toHaveTextContent('Your 30-day free trial has ended.');
       expect(within(panel()).queryByText('Checking subscription status...')).not.toBeInTheDocument();
 
       await userEvent.click(within(panel()).getByRole('button', { name: 'Upgrade to Premium' }));
       expect(api.callsTo('POST /api/subscription/create-checkout')).toHaveLength(1);
       expect(within(panel()).getByRole('button', { name: 'Upgrade to Premium' })).toBeDisabled();
+    });
+
+    it('names the trial length the api is configured with', () => {
+      mockApi({});
+      renderPanel({ status: { ...expired, trialDays: 14 } });
+      expect(panel()).toHaveTextContent('Your 14-day free trial has ended.');
+      expect(panel()).not.toHaveTextContent('30-day');
     });
 
     it.each<[string, SubscriptionStatus]>([
@@ -286,6 +318,18 @@ describe('AccountPanel', () => {
       await userEvent.click(button('Sync Subscription Status')!);
       expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
       expect(screen.getByText('Failed to sync subscription status: Stripe is down')).toBeInTheDocument();
+    });
+
+    it("says 'API request failed' with the status text when a gateway answers its own error page", async () => {
+      mockApi({
+        'POST /api/subscription/sync': answer(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'Bad Gateway'),
+      });
+      renderPanel();
+      await userEvent.click(button('Sync Subscription Status')!);
+      expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+      expect(
+        screen.getByText('Failed to sync subscription status: API request failed: Bad Gateway'),
+      ).toBeInTheDocument();
     });
   });
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { AccountPanelProps } from '@hit/contracts';
+import { trialExpiredDescription } from '@hit/contracts/rules';
 import {
   displayName,
   useAccess,
@@ -47,6 +48,28 @@ const Details = styled.dl`
 const Actions = styled.div`
   display: grid;
   gap: ${theme.space.sm};
+`;
+
+/** The spec's badge word alone in the badge, the days left beside it. */
+const BadgeLine = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.xs};
+`;
+
+const BadgeDetail = styled.span`
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.textMuted};
+`;
+
+const DangerGroup = styled.div`
+  display: grid;
+  gap: ${theme.space.sm};
+  margin-top: ${theme.space.sm};
+  padding-top: ${theme.space.md};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const Note = styled.p`
@@ -165,7 +188,7 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
       {open && <PhoneSheetStyle />}
       {/* While the panel is on screen: closed, nothing of it is. */}
       {open && <BuildLabel label={buildLabel()} version={remoteVersion()} />}
-      {/* Opening focuses the details, not the first button: that is Reset All Progress, one keypress from harm. */}
+      {/* Opening focuses the details, so a screen reader starts with whose account this is. */}
       <Dialog open={open} onOpenChange={onOpenChange} title="Account details" initialFocusRef={detailsRef}>
         {user && (
           <Details ref={detailsRef} tabIndex={-1}>
@@ -176,9 +199,12 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
             <dt>Subscription</dt>
             <dd>
               {badge ? (
-                <Badge variant={badge.tone} data-testid="subscription-badge">
-                  {badge.label}
-                </Badge>
+                <BadgeLine>
+                  <Badge variant={badge.tone} data-testid="subscription-badge">
+                    {badge.label}
+                  </Badge>
+                  {badge.detail && <BadgeDetail data-testid="subscription-detail">{badge.detail}</BadgeDetail>}
+                </BadgeLine>
               ) : (
                 '…'
               )}
@@ -188,21 +214,12 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
         {accessDenied && (
           <UpgradePrompt
             title="Free Trial Expired"
-            description="Your 30-day free trial has ended. Upgrade to Premium to keep logging workouts and tracking your progress."
+            description={trialExpiredDescription(status?.trialDays)}
             onUpgrade={() => checkout.mutate()}
             isPending={checkout.isPending}
           />
         )}
         <Actions data-account-sheet>
-          <Button
-            variant="danger"
-            onClick={() => setInner('reset')}
-            disabled={reset.isPending || resetBlocked}
-            aria-describedby={access.isLoading ? checkingId : undefined}
-          >
-            Reset All Progress
-          </Button>
-          {access.isLoading && <Note id={checkingId}>Checking subscription status...</Note>}
           {status && showSync(status) && (
             <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
               {sync.isPending ? 'Syncing...' : 'Sync Subscription Status'}
@@ -238,9 +255,21 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
           <Button variant="secondary" onClick={signOut} disabled={logout.isPending}>
             Sign Out
           </Button>
-          <Button variant="danger" onClick={() => setInner('delete')}>
-            Delete Account
-          </Button>
+          {/* The destructive actions last, apart from the rest, so a tap meant for another button never lands here. */}
+          <DangerGroup role="group" aria-label="Danger zone">
+            <Button
+              variant="danger"
+              onClick={() => setInner('reset')}
+              disabled={reset.isPending || resetBlocked}
+              aria-describedby={access.isLoading ? checkingId : undefined}
+            >
+              Reset All Progress
+            </Button>
+            {access.isLoading && <Note id={checkingId}>Checking subscription status...</Note>}
+            <Button variant="danger" onClick={() => setInner('delete')}>
+              Delete Account
+            </Button>
+          </DangerGroup>
         </Actions>
       </Dialog>
 

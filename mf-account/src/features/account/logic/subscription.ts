@@ -5,18 +5,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type BadgeTone = 'success' | 'warning' | 'accent' | 'danger';
 
 export interface SubscriptionBadge {
+  /** The spec's words, alone in the badge: 'Premium Active', 'Premium Ending', 'Free Trial' or 'Trial Expired'. */
   label: string;
+  /** Shown beside the badge, never inside it: '5 days left', 'Expires soon'; null when there is nothing to add. */
+  detail: string | null;
   tone: BadgeTone;
 }
 
-/** Whole days from now until `iso`, rounded up; null when the date is missing, invalid or less than a day away. */
+/**
+ * Whole days from now until `iso`, rounded up (so 6 hours is '1 day left'); null when the date is missing or invalid,
+ * 0 once it has passed.
+ */
 export function daysLeft(iso: string | null | undefined, now: Date): number | null {
   if (!iso) return null;
   const end = Date.parse(iso);
   if (Number.isNaN(end)) return null;
-  const ms = end - now.getTime();
-  if (ms < DAY_MS) return null;
-  return Math.ceil(ms / DAY_MS);
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
 }
 
 function daysText(days: number): string {
@@ -27,18 +31,24 @@ function isCancelled(status: SubscriptionStatus): boolean {
   return status.subscriptionStatus === 'cancelled';
 }
 
-/** The subscription badge (docs/product-rules.md, "Subscription and payments"). */
+/**
+ * The subscription badge (docs/product-rules.md, "Subscription and payments"). The label is the spec's string word for
+ * word; the days left sit beside it as the detail, so the badge never reads anything the spec does not say.
+ */
 export function subscriptionBadge(status: SubscriptionStatus, now: Date): SubscriptionBadge {
-  if (status.hasActiveSubscription && !isCancelled(status)) return { label: 'Premium Active', tone: 'success' };
+  if (status.hasActiveSubscription && !isCancelled(status)) {
+    return { label: 'Premium Active', detail: null, tone: 'success' };
+  }
   if (isCancelled(status) && status.canAccessFeatures) {
     const days = daysLeft(status.subscriptionPeriodEnd, now);
-    return { label: `Premium Ending · ${days === null ? 'Expires soon' : daysText(days)}`, tone: 'warning' };
+    // The spec rounds up: an end under a day away is '1 day left'; only an end not known (or passed) 'Expires soon'.
+    return { label: 'Premium Ending', detail: days ? daysText(days) : 'Expires soon', tone: 'warning' };
   }
   if (!status.trialExpired) {
     const days = daysLeft(status.trialEndsAt, now);
-    return { label: days === null ? 'Free Trial' : `Free Trial · ${daysText(days)}`, tone: 'accent' };
+    return { label: 'Free Trial', detail: days ? daysText(days) : null, tone: 'accent' };
   }
-  return { label: 'Trial Expired', tone: 'danger' };
+  return { label: 'Trial Expired', detail: null, tone: 'danger' };
 }
 
 /**
