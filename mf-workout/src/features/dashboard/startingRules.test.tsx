@@ -3,7 +3,7 @@ import type { Exercise } from '@hit/contracts';
 import { dismissToast, getOutbox } from '@hit/platform';
 import { answer, never } from '@hit/platform/test/apiMock';
 import { ActiveWorkoutStub } from '../../../test/activeWorkoutStub';
-import { day, expiredStatus, session, workoutState } from '../../../test/fixtures';
+import { day, exercise, expiredStatus, session, workoutState } from '../../../test/fixtures';
 import { mockDashboardApi, newLifter, renderDashboard, sentOperations } from '../../../test/renderDashboard';
 
 /** An exercise with its three sets done. */
@@ -202,6 +202,15 @@ describe('starting depends on the subscription', () => {
     expect(api.callsTo('GET /api/sessions/open')).toHaveLength(0);
   });
 
+  it('names the trial length the api is configured with', async () => {
+    mockDashboardApi({ 'GET /api/subscription/status': answer(200, { ...expiredStatus, trialDays: 7 }) });
+    renderDashboard();
+
+    const overlay = await screen.findByRole('dialog', { name: 'Free Trial Expired' });
+    expect(overlay).toHaveTextContent('Your 7-day free trial has ended.');
+    expect(overlay).not.toHaveTextContent('30-day');
+  });
+
   it('shows the overlay again, and starts nothing, when Start is pressed without access', async () => {
     const api = mockDashboardApi({ 'GET /api/subscription/status': answer(200, expiredStatus) });
     const { user } = renderDashboard();
@@ -280,12 +289,72 @@ describe('an unfinished workout', () => {
 
     const card = await screen.findByRole('region', { name: 'Resume workout' });
     expect(card).toHaveTextContent('You have an unfinished Day 2 workout');
-    await user.click(within(card).getByRole('button', { name: 'Resume' }));
+    await user.click(within(card).getByRole('button', { name: 'Resume Workout' }));
 
     const workout = await screen.findByRole('main', { name: 'Active workout' });
     expect(workout).toHaveTextContent('Day 2 in progress');
     expect(workout).toHaveTextContent(`Session ${half.id}`);
     expect(api.callsTo('POST /api/sync')).toHaveLength(0);
+  });
+
+  it("is the one state of the dashboard: no 'Ready for' card, and the day's own button reads Resume and resumes", async () => {
+    const half = session(day(2, {}, 2));
+    mockDashboardApi({
+      'GET /api/workout-days': answer(200, [day(1, {}, 2), day(2, {}, 2), day(3, {}, 2)]),
+      'GET /api/workout-state': answer(200, workoutState(2)),
+      'GET /api/sessions/open': answer(200, half),
+    });
+    const { user } = renderDashboard();
+
+    await screen.findByRole('region', { name: 'Resume workout' });
+    expect(screen.queryByRole('region', { name: 'Ready for Day 2' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Workout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Day 2' })).not.toBeInTheDocument();
+    const dayCard = screen.getByRole('article', { name: 'Day 2' });
+    expect(dayCard).toHaveTextContent('In progress');
+    expect(dayCard).not.toHaveTextContent('Ready to start');
+
+    await user.click(within(dayCard).getByRole('button', { name: 'Resume Day 2' }));
+
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent(`Session ${half.id}`);
+  });
+
+  it('reads the same after Exit ended the session: the day kept its sets, and Resume goes on with them', async () => {
+    const exited = day(1, { exercises: [exercise(101, 'Incline Press', 3), ...day(1).exercises.slice(1)] });
+    const api = mockDashboardApi({ 'GET /api/workout-days': answer(200, [exited, day(2), day(3)]) });
+    const { user } = renderDashboard();
+
+    const card = await screen.findByRole('region', { name: 'Resume workout' });
+    expect(card).toHaveTextContent('You have an unfinished Day 1 workout');
+    expect(card).toHaveTextContent('3 of 12 sets done');
+    expect(screen.queryByRole('region', { name: 'Ready for Day 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Day 1' })).toHaveTextContent('3 of 12');
+    expect(screen.getByRole('button', { name: 'Resume Day 1' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Resume Workout' }));
+
+    // A new session takes the day's sets: nothing starts over.
+    const workout = await screen.findByRole('main', { name: 'Active workout' });
+    expect(workout).toHaveTextContent('Day 1 in progress');
+    await waitFor(() => expect(sentOperations(api).map((op) => op.type)).toEqual(['start']));
+  });
+
+  it('resumes a workout left by Exit without the rest-period question (it was answered when the workout began)', async () => {
+    const exited = day(2, { exercises: [exercise(201, 'Side Raises', 2), ...day(2).exercises.slice(1)] }, 2);
+    mockDashboardApi({
+      'GET /api/workout-days': answer(200, [
+        day(1, { lastCompleted: recent(), isCompleted: true }, 2),
+        exited,
+        day(3, {}, 2),
+      ]),
+      'GET /api/workout-state': answer(200, workoutState(2)),
+    });
+    const { user } = renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'Resume Workout' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Skip Rest Period?' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('main', { name: 'Active workout' })).toHaveTextContent('Day 2 in progress');
   });
 
   it('is not offered when there is none (404)', async () => {

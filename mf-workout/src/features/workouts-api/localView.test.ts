@@ -37,6 +37,17 @@ describe('the dashboard with the outbox played over the server state (issue #18)
     expect(view.workoutState).toEqual(workoutState(1));
   });
 
+  it('keeps the sets on the day after Exit ends the session, as the api does, so the day reads the same', () => {
+    const view = withPendingOperations(server(), [
+      op({ type: 'start', dayId: 1, sessionId: S1 }),
+      op({ type: 'save', dayId: 1, sessionId: S1, exercises: firstExerciseDone() }),
+      op({ type: 'end', dayId: 1, sessionId: S1 }),
+    ]);
+    expect(view.openSession).toBeNull();
+    expect(view.workoutDays[0].exercises).toEqual(firstExerciseDone());
+    expect(view.workoutDays[1].exercises).toEqual(day(2).exercises);
+  });
+
   it('moves the rotation by the same rule as the api when a workout completes offline: Day 1 done, Day 2 next', () => {
     const view = withPendingOperations(server(), [
       op({ type: 'start', dayId: 1, sessionId: S1 }),

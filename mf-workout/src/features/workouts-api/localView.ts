@@ -40,7 +40,15 @@ function apply(view: WorkoutView, op: SyncOperation): WorkoutView {
     }
     case 'save':
       if (openSession?.id !== op.sessionId) return view;
-      return { ...view, openSession: { ...openSession, exercises: op.exercises } };
+      // The day holds its current performance's sets too, as on the api: after Exit ends the session, the dashboard
+      // still shows the sets done (and offers to resume them) before the api has answered.
+      return {
+        ...view,
+        workoutDays: view.workoutDays.map((day) =>
+          day.id === openSession.dayId ? { ...day, exercises: op.exercises } : day,
+        ),
+        openSession: { ...openSession, exercises: op.exercises },
+      };
     case 'end':
       return { ...view, openSession: closes(op.sessionId) };
     case 'resetDay':

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { WorkoutDay } from '@hit/contracts';
 import { INITIAL_WORKOUT_STATE } from '@hit/contracts/rules';
 import { useUser } from '@hit/platform';
 import { PageContainer, Spinner, theme } from '@hit/ui';
@@ -11,6 +12,7 @@ import { useStartWorkout, type StartedWorkout } from '../hooks/useStartWorkout';
 import { useWelcomeModal } from '../hooks/useWelcomeModal';
 import { restPeriod, type RestPeriod } from '../logic/restPeriod';
 import { findNextDay } from '../logic/rotation';
+import { unfinishedWorkout } from '../logic/unfinishedWorkout';
 import { ActiveWorkoutScreen, usePreloadActiveWorkout } from './ActiveWorkoutScreen';
 import { DangerZoneCard } from './DangerZoneCard';
 import { DashboardHeader } from './DashboardHeader';
@@ -130,19 +132,22 @@ function DashboardScreen({
 }: Omit<DashboardContentProps, 'days' | 'state' | 'view'> & {
   view: WorkoutView;
 }) {
-  const { workoutDays, workoutState, openSession: unfinished } = view;
+  const { workoutDays, workoutState, openSession } = view;
   const nextDay = findNextDay(workoutDays, workoutState);
   usePrefetchHints(nextDay);
-  const unfinishedDay = unfinished ? workoutDays.find((day) => day.id === unfinished.dayId) : undefined;
+  // One state: the hero card and the day's card both offer the unfinished workout, whichever way it was left.
+  const unfinished = unfinishedWorkout(workoutDays, workoutState, openSession);
+  const requestStart = (day: WorkoutDay) =>
+    unfinished && day.id === unfinished.day.id ? start.resume(unfinished) : start.requestStart(day);
 
   return (
     <PageContainer>
       <DashboardHeader cycleCount={workoutState.cycleCount} nextRecommendedDay={workoutState.nextRecommendedDay} />
-      {unfinished && unfinishedDay ? (
+      {unfinished ? (
         <ResumeWorkoutCard
-          day={unfinishedDay}
-          session={unfinished}
-          onResume={() => start.resume(unfinishedDay, unfinished)}
+          unfinished={unfinished}
+          resuming={start.startingDayId === unfinished.day.id}
+          onResume={() => start.resume(unfinished)}
         />
       ) : (
         <>
@@ -161,7 +166,8 @@ function DashboardScreen({
         state={workoutState}
         rest={rest}
         startingDayId={start.startingDayId}
-        onStart={start.requestStart}
+        unfinishedDayId={unfinished?.day.id ?? null}
+        onStart={requestStart}
       />
       <Lower>
         <WorkoutGuidelinesCard />

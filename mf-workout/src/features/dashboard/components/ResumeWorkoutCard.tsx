@@ -1,22 +1,22 @@
-import type { Session, WorkoutDay } from '@hit/contracts';
-import { Button } from '@hit/ui';
-import { muscleGroupsText, setProgress } from '../logic/dayCard';
+import { Button, ButtonLink } from '@hit/ui';
+import { muscleGroupsText } from '../logic/dayCard';
 import { templateDayNumber } from '../logic/rotation';
-import { PlayIcon } from './icons';
+import type { UnfinishedWorkout } from '../logic/unfinishedWorkout';
+import { ChartIcon, PlayIcon } from './icons';
 import { ActionRow, Eyebrow, HeroCard, HeroTitle, Muted } from './layout';
 
 export interface ResumeWorkoutCardProps {
-  day: WorkoutDay;
-  session: Session;
+  unfinished: UnfinishedWorkout;
+  resuming: boolean;
   onResume: () => void;
 }
 
 /**
- * An unfinished workout (the tab was closed mid-way) is offered for resume
- * (docs/product-rules.md, "Starting a workout").
+ * The hero card while a workout is unfinished, in place of the ready-for-next-workout card: left by Exit or by a
+ * closed tab, it reads the same (docs/product-rules.md, "Starting a workout").
  */
-export function ResumeWorkoutCard({ day, session, onResume }: ResumeWorkoutCardProps) {
-  const { done, total } = setProgress({ exercises: session.exercises, isCompleted: false });
+export function ResumeWorkoutCard({ unfinished, resuming, onResume }: ResumeWorkoutCardProps) {
+  const { day, done, total } = unfinished;
   return (
     <HeroCard aria-label="Resume workout">
       <Eyebrow>Resume workout</Eyebrow>
@@ -25,10 +25,14 @@ export function ResumeWorkoutCard({ day, session, onResume }: ResumeWorkoutCardP
         {muscleGroupsText(day)} · {done} of {total} sets done. Every set you completed was saved.
       </Muted>
       <ActionRow>
-        <Button size="lg" onClick={onResume}>
+        <Button size="lg" onClick={onResume} disabled={resuming} aria-busy={resuming || undefined}>
           <PlayIcon />
-          Resume
+          {resuming ? 'Resuming...' : 'Resume Workout'}
         </Button>
+        <ButtonLink to="/progress" variant="secondary" size="lg">
+          <ChartIcon />
+          Progress Analytics
+        </ButtonLink>
       </ActionRow>
     </HeroCard>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { useCheckout, useOutboxStatus, type OutboxStatus } from '@hit/platform';
+import { trialExpiredDescription } from '@hit/contracts/rules';
+import { useCheckout, useOutboxStatus, useSubscriptionStatus, type OutboxStatus } from '@hit/platform';
 import { Dialog, UpgradePrompt } from '@hit/ui';
 
 /** Sets logged offline after the trial ended wait in the outbox, unsent and kept, until an upgrade (issue #18). */
@@ -17,13 +18,14 @@ const selectWaitingSets = (status: OutboxStatus) => status.waitingSets;
 export function TrialExpiredOverlay({ open, onDismiss }: { open: boolean; onDismiss: () => void }) {
   const titleId = useId();
   const checkout = useCheckout();
+  const { data: status } = useSubscriptionStatus();
   const waitingSets = useOutboxStatus(selectWaitingSets) ?? 0;
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()} labelledBy={titleId}>
       <UpgradePrompt
         titleId={titleId}
         title="Free Trial Expired"
-        description="Your 30-day free trial has ended. Upgrade to Premium to keep logging workouts and tracking your progress."
+        description={trialExpiredDescription(status?.trialDays)}
         onUpgrade={() => checkout.mutate()}
         isPending={checkout.isPending}
         onBack={onDismiss}

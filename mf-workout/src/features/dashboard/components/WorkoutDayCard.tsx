@@ -103,6 +103,7 @@ const statusLook: Record<DayStatus['kind'], { variant: BadgeVariant; icon: Compo
   completed: { variant: 'success', icon: CheckIcon },
   resting: { variant: 'warning', icon: () => <MoonIcon size={14} /> },
   ready: { variant: 'accent', icon: PlayIconSmall },
+  inProgress: { variant: 'accent', icon: PlayIconSmall },
 };
 
 function PlayIconSmall() {
@@ -118,6 +119,8 @@ export interface WorkoutDayCardProps {
   isNext: boolean;
   status: DayStatus | null;
   starting: boolean;
+  /** The day's workout is unfinished: its button resumes it and says so. */
+  unfinished: boolean;
   onStart: () => void;
 }
 
@@ -125,10 +128,12 @@ export interface WorkoutDayCardProps {
  * A workout day card (docs/product-rules.md, "Screens and routes"). Start stays pressable on every day: the dashboard
  * explains what is not allowed.
  */
-export function WorkoutDayCard({ day, isNext, status, starting, onStart }: WorkoutDayCardProps) {
+export function WorkoutDayCard({ day, isNext, status, starting, unfinished, onStart }: WorkoutDayCardProps) {
   const titleId = useId();
   const { done, total } = setProgress(day);
   const StatusIcon = status ? statusLook[status.kind].icon : null;
+  const verb = unfinished ? 'Resume' : 'Start';
+  const busyVerb = unfinished ? 'Resuming' : 'Starting';
 
   return (
     <Card aria-labelledby={titleId} $next={isNext}>
@@ -180,11 +185,11 @@ export function WorkoutDayCard({ day, isNext, status, starting, onStart }: Worko
           variant={isNext ? 'primary' : 'secondary'}
           onClick={onStart}
           disabled={starting}
-          aria-label={`${starting ? 'Starting' : 'Start'} ${day.name}`}
+          aria-label={`${starting ? busyVerb : verb} ${day.name}`}
           aria-busy={starting || undefined}
         >
           <PlayIcon />
-          {starting ? 'Starting...' : 'Start'}
+          {starting ? `${busyVerb}...` : verb}
         </Button>
         <ButtonLink to="/progress" variant="ghost">
           <ChartIcon />

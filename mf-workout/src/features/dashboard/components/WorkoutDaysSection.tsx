@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { WorkoutDay, WorkoutState } from '@hit/contracts';
 import styled from 'styled-components';
-import { dayStatus } from '../logic/dayCard';
+import { IN_PROGRESS_STATUS, dayStatus } from '../logic/dayCard';
 import type { RestPeriod } from '../logic/restPeriod';
 import { isNextDay } from '../logic/rotation';
 import { WorkoutDayCard } from './WorkoutDayCard';
@@ -36,11 +36,20 @@ export interface WorkoutDaysSectionProps {
   state: WorkoutState;
   rest: RestPeriod;
   startingDayId: number | null;
+  /** The day whose workout is unfinished (see unfinishedWorkout), or null. */
+  unfinishedDayId: number | null;
   onStart: (day: WorkoutDay) => void;
 }
 
 /** The grid of the three day cards. */
-export function WorkoutDaysSection({ days, state, rest, startingDayId, onStart }: WorkoutDaysSectionProps) {
+export function WorkoutDaysSection({
+  days,
+  state,
+  rest,
+  startingDayId,
+  unfinishedDayId,
+  onStart,
+}: WorkoutDaysSectionProps) {
   const titleId = useId();
   return (
     <Section aria-labelledby={titleId}>
@@ -51,8 +60,9 @@ export function WorkoutDaysSection({ days, state, rest, startingDayId, onStart }
             key={day.id}
             day={day}
             isNext={isNextDay(day, state)}
-            status={dayStatus(day, state, rest)}
+            status={day.id === unfinishedDayId ? IN_PROGRESS_STATUS : dayStatus(day, state, rest)}
             starting={startingDayId === day.id}
+            unfinished={day.id === unfinishedDayId}
             onStart={() => onStart(day)}
           />
         ))}

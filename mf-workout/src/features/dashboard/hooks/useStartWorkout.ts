@@ -3,6 +3,7 @@ import type { Session, WorkoutDay, WorkoutState } from '@hit/contracts';
 import { clearedExercises } from '@hit/contracts/rules';
 import { newObjectId, toast, useOutbox } from '@hit/platform';
 import type { RestPeriod } from '../logic/restPeriod';
+import type { UnfinishedWorkout } from '../logic/unfinishedWorkout';
 import { isNextDay } from '../logic/rotation';
 import type { AccessGuard } from './useAccessGuard';
 
@@ -82,9 +83,17 @@ export function useStartWorkout({ state, rest, guard, onStarted }: StartWorkoutO
     });
   }
 
-  /** 'Resume' on the unfinished-workout card. */
-  function resume(day: WorkoutDay, session: Session): void {
+  /**
+   * 'Resume Workout' (or the day card's 'Resume'): goes on with the unfinished workout. An open session is taken as it
+   * is; a workout left by Exit (its session ended, its sets on the day) gets a new session holding those sets. Never
+   * the rest-period question: the lifter answered it when the workout began.
+   */
+  function resume({ day, session }: UnfinishedWorkout): void {
     if (startingDayId !== null || !guard.allowPremiumAction()) return;
+    if (!session) {
+      void run(day, () => startSessionFor(day));
+      return;
+    }
     // A workout begun on another device: its sets are on the api already, not waiting in this browser.
     const pendingHere = outbox?.getStatus().operations.some((op) => 'sessionId' in op && op.sessionId === session.id);
     if (outbox && !pendingHere) void outbox.markOnServer(session.id, session.exercises);

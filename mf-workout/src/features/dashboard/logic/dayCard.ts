@@ -8,7 +8,11 @@ export const COMPLETE_NEXT_DAY_FIRST = 'Complete next day first';
 export type DayStatus =
   | { kind: 'completed'; text: 'Completed' }
   | { kind: 'resting'; text: string }
-  | { kind: 'ready'; text: 'Ready to start' };
+  | { kind: 'ready'; text: 'Ready to start' }
+  | { kind: 'inProgress'; text: 'In progress' };
+
+/** The status of the day whose workout is unfinished: not 'Ready to start' beside its Resume button. */
+export const IN_PROGRESS_STATUS: DayStatus = { kind: 'inProgress', text: 'In progress' };
 
 /**
  * A day card's status (docs/product-rules.md, "Screens and routes"). A day completed in this cycle is 'Completed'. The
