@@ -53,8 +53,9 @@ export const DIALOG_FADE_OUT_MS = 300;
 const Backdrop = styled.div<{ $closing: boolean }>`
   position: fixed;
   inset: 0;
-  /* Below a toast, which makes room for itself at the top of the window: it never lies over a dialog's controls. */
-  top: ${TOAST_ROOM};
+  /* Below a toast, which makes room for itself at the top of the window: it never lies over a dialog's controls. A
+     border, not an offset, so the strip beside the toast is dimmed and a click there still closes the dialog. */
+  border-top: ${TOAST_ROOM} solid transparent;
   z-index: 900;
   display: flex;
   align-items: center;

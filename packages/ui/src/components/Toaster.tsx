@@ -4,9 +4,9 @@ import styled, { css, keyframes } from 'styled-components';
 import { theme } from '../theme';
 
 /**
- * The height the toast on screen takes at the top of the window (0px without one). The page moves down by it, and a
- * fixed or sticky layer at the top of the screen (a sticky header, a dialog's backdrop) starts at `top: TOAST_ROOM`,
- * so a toast never lies over a control (docs/architecture.md, "Front-end rules").
+ * The height the toast on screen takes at the top of the window (0px without one). The page moves down by it; a layer
+ * fixed at the top of the screen starts below it (a dialog's backdrop), and a sticky header reaches up under it (the
+ * workout header), so a toast never lies over a control (docs/architecture.md, "Front-end rules").
  */
 export const TOAST_ROOM = 'var(--hit-toast-room, 0px)';
 

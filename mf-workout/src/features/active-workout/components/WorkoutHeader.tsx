@@ -5,13 +5,16 @@ import { TOAST_ROOM, theme } from '@hit/ui';
 
 const Header = styled.header`
   position: sticky;
-  /* Below a toast, which makes room for itself at the top of the window. */
-  top: ${TOAST_ROOM};
+  top: 0;
   z-index: 10;
   display: grid;
   gap: ${theme.space.xs};
   margin: 0 -${theme.space.md};
   padding: ${theme.space.sm} ${theme.space.md};
+  /* Below a toast, which makes room for itself at the top of the window, and reaching up under it: what scrolls by
+     goes under the header, never into sight between the header and the toast. */
+  margin-top: calc(-1 * ${TOAST_ROOM});
+  padding-top: calc(${theme.space.sm} + ${TOAST_ROOM});
   background: ${theme.colors.background};
   border-bottom: 1px solid ${theme.colors.border};
 `;
