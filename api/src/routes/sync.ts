@@ -61,6 +61,8 @@ export function syncRouter({
       openSession: open && toSession(open),
       // From the days just read: the client asks the records and the goals again only when it moved.
       workingSetsVersion: versionsOfDays(days).workingSets,
+      // As this batch's saves left it (services/weightUnit.ts).
+      weightUnit: user.weightUnit,
     } satisfies SyncBatchResponse);
   });
 

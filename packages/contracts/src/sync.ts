@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { exercisesSchema, sessionSchema, workoutDayIdSchema, workoutDaysSchema, workoutStateSchema } from './workouts';
+import {
+  exercisesSchema,
+  sessionSchema,
+  weightUnitSchema,
+  workoutDayIdSchema,
+  workoutDaysSchema,
+  workoutStateSchema,
+} from './workouts';
 
 /**
  * POST /api/sync: the browser's outbox of workout writes, sent in order and applied at most once each
@@ -145,5 +152,10 @@ export const syncBatchResponseSchema = z.object({
    * again only when it moved. Absent from an api that predates it: then ask them after every answer.
    */
   workingSetsVersion: z.number().int().optional(),
+  /**
+   * The lifter's remembered unit after the batch (User's `weightUnit`: its saves may have moved it), so this device's
+   * next exercise opens in it without reading the user again. Absent from an api that predates it.
+   */
+  weightUnit: weightUnitSchema.optional(),
 });
 export type SyncBatchResponse = z.infer<typeof syncBatchResponseSchema>;

@@ -5,6 +5,13 @@ export { ApiError, apiRequest, isAccessDenied, type HttpMethod } from './apiClie
 export { createQueryClient, getQueryFn, seedAnonymousVisitor, type On401 } from './queryClient';
 export { queryKeys } from './queryKeys';
 export { useUser } from './user';
+export {
+  DEFAULT_LIFTER_UNIT,
+  rememberLifterUnit,
+  saveLifterUnit,
+  useLifterUnit,
+  useSaveLifterUnit,
+} from './lifterUnit';
 export { useLogin, useLogout, useRegister, SIGN_OUT_OFFLINE_TEXT } from './auth';
 export { useResetPassword } from './passwordReset';
 export { useDeleteAccount, ACCOUNT_DELETED_TITLE, ACCOUNT_DELETED_TEXT } from './deleteAccount';

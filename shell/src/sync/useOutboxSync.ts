@@ -5,6 +5,7 @@ import {
   LEGACY_BACKUP_PREFIX,
   migrateLegacyBackup,
   queryKeys,
+  rememberLifterUnit,
   type ServerState,
   setSendingUser,
   storeReadsNow,
@@ -65,6 +66,8 @@ export function useOutboxSync(): void {
       queryClient.setQueryData(queryKeys.workoutDays, workoutDays);
       queryClient.setQueryData(queryKeys.workoutState, workoutState);
       queryClient.setQueryData(queryKeys.openSession, openSession);
+      // The unit the synced sets left remembered: this device's next exercise opens in it (docs/product-rules.md).
+      if (state.weightUnit) rememberLifterUnit(queryClient, state.weightUnit);
       // The synced sets are progress now: the charts are asked for again, and the 'Last time' hints when they may
       // have changed.
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress });

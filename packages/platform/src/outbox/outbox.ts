@@ -282,8 +282,8 @@ export function createOutbox({
         return 'failed';
       }
       // The server's state first: the screens never see the operations gone with the old state still in place.
-      const { workoutDays, workoutState, openSession, workingSetsVersion } = response;
-      const state = { workoutDays, workoutState, openSession, workingSetsVersion };
+      const { workoutDays, workoutState, openSession, workingSetsVersion, weightUnit } = response;
+      const state = { workoutDays, workoutState, openSession, workingSetsVersion, weightUnit };
       await Promise.all([...serverListeners].map((listener) => listener(state)));
       let waits = false;
       await change((current) => {

@@ -3,7 +3,7 @@
  * IndexedDB, per user, before the screen says it is done, then sent in order to POST /api/sync, each applied at most
  * once by the api. These are the types the screens and the shell see; outbox.ts is the engine.
  */
-import type { Exercise, Session, SyncOperation, WorkoutDay, WorkoutState } from '@hit/contracts';
+import type { Exercise, Session, SyncOperation, WeightUnit, WorkoutDay, WorkoutState } from '@hit/contracts';
 
 type WithoutIdAndTime<T> = T extends unknown ? Omit<T, 'opId' | 'at'> & { at?: string } : never;
 
@@ -68,6 +68,8 @@ export interface ServerState {
   openSession: Session | null;
   /** The version of the user's working sets (SyncBatchResponse); undefined from an api that predates it. */
   workingSetsVersion?: number;
+  /** The lifter's remembered unit after the batch (SyncBatchResponse); undefined from an api that predates it. */
+  weightUnit?: WeightUnit;
 }
 
 export interface Outbox {
