@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { queryKeys } from '@hit/platform';
 import { answer, never } from '@hit/platform/test/apiMock';
-import { expiredStatus } from '../../test/fixtures';
+import { expiredStatus, lifter } from '../../test/fixtures';
 import { mockAnalyticsApi, renderAnalytics } from '../../test/renderAnalytics';
 
 const tile = (label: string) => screen.getByTestId(`tile-${label}`);
@@ -115,8 +116,30 @@ describe('ProgressAnalytics', () => {
     expect(await screen.findByRole('table', { name: /Reps by date/ })).toBeInTheDocument();
   });
 
+  it('opens in the unit the lifter last used', async () => {
+    mockAnalyticsApi();
+    const { queryClient } = renderAnalytics();
+    queryClient.setQueryData(queryKeys.user, { ...lifter, weightUnit: 'kg' });
+
+    expect(await screen.findByRole('table', { name: 'Weight by cycle in kg' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Weight unit' })).toHaveDisplayValue('Kilograms (kg)');
+  });
+
+  it('remembers the unit chosen on the toggle for every device of the lifter', async () => {
+    const { api, user, queryClient } = await renderLoaded();
+    api.route({ 'PUT /api/user/weight-unit': answer(200, { ...lifter, weightUnit: 'kg' }) });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Weight unit' }), 'Kilograms (kg)');
+
+    const [[, request]] = api.callsTo('PUT /api/user/weight-unit');
+    expect(JSON.parse(String(request?.body))).toEqual({ weightUnit: 'kg' });
+    expect(queryClient.getQueryData(queryKeys.user)).toEqual({ ...lifter, weightUnit: 'kg' });
+    expect(screen.getByRole('table', { name: 'Weight by cycle in kg' })).toBeInTheDocument();
+  });
+
   it('switches the tiles and labels to kilograms', async () => {
-    const { user } = await renderLoaded();
+    const { api, user } = await renderLoaded();
+    api.route({ 'PUT /api/user/weight-unit': answer(200, { ...lifter, weightUnit: 'kg' }) });
 
     const unitSelect = screen.getByRole('combobox', { name: 'Weight unit' });
     expect(within(unitSelect).getByRole('option', { name: 'Pounds (lbs)' })).toBeInTheDocument();

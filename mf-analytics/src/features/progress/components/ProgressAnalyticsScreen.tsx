@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
-import { useAccess } from '@hit/platform';
+import { useAccess, useLifterUnit, useSaveLifterUnit } from '@hit/platform';
 import { Button, ButtonLink, Card, PageContainer, Spinner, theme } from '@hit/ui';
 import { deriveAnalytics, exerciseColor, markerShapes, type ExerciseFilter } from '../logic';
 import { useGoals } from '../api/goals';
@@ -81,7 +81,16 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
   const denied = !access.isLoading && !access.canAccessFeatures;
   const progress = useProgress(!access.isLoading && access.canAccessFeatures);
   const goals = useGoals(!access.isLoading && access.canAccessFeatures);
-  const [unit, setUnit] = useState<WeightUnit>('lbs');
+  // Opens in the lifter's remembered unit (and follows it until the toggle is used); the toggle's choice is remembered
+  // for every device of the lifter (docs/product-rules.md, "The lifter's unit").
+  const lifterUnit = useLifterUnit();
+  const saveLifterUnit = useSaveLifterUnit();
+  const [chosenUnit, setUnit] = useState<WeightUnit | null>(null);
+  const unit = chosenUnit ?? lifterUnit;
+  const chooseUnit = (next: WeightUnit) => {
+    setUnit(next);
+    saveLifterUnit(next);
+  };
   const [filter, setFilter] = useState<ExerciseFilter>('all');
   const [measure, setMeasure] = useState<ChartMeasure>('weight');
   const titleId = useId();
@@ -157,7 +166,7 @@ export function ProgressAnalyticsScreen({ onBack }: { onBack?: () => void }) {
           </SelectField>
           <SelectField>
             <label htmlFor={unitSelectId}>Weight unit</label>
-            <select id={unitSelectId} value={unit} onChange={(e) => setUnit(e.target.value as WeightUnit)}>
+            <select id={unitSelectId} value={unit} onChange={(e) => chooseUnit(e.target.value as WeightUnit)}>
               <option value="lbs">{UNIT_LABELS.lbs}</option>
               <option value="kg">{UNIT_LABELS.kg}</option>
             </select>
