@@ -17,19 +17,23 @@ import { useAutosave } from '../hooks/useAutosave';
 import { useCelebrations } from '../hooks/useCelebrations';
 import { useLastWorkouts } from '../hooks/useLastWorkouts';
 import { useRestAlertSchedule } from '../hooks/useRestAlertSchedule';
+import { useBackStaysInWorkout } from '../hooks/useBackStaysInWorkout';
 import { useRestClock } from '../hooks/useRestClock';
 import { useWakeLock } from '../hooks/useWakeLock';
 import { primeRestAlarm, soundRestAlarm } from '../lib/restAlarm';
+import { readRestNote, writeRestNote } from '../lib/restNoteStorage';
+import { workoutUnit } from '../logic/prefill';
 import { restAlertFor } from '../logic/restAlert';
 import { earnsGreatJob, increaseWeightAdvice, progressCounts, type SetEntry } from '../logic/sets';
-import { openWorkout, workoutReducer, type NextSet } from '../logic/workoutReducer';
+import { openWorkout, restNoteOf, workoutReducer, type NextSet } from '../logic/workoutReducer';
+import { workoutSummary } from '../logic/workoutSummary';
 import { ExerciseCard } from './ExerciseCard';
 import { RestAlertOffer } from './RestAlertOffer';
 import { RestTimerOverlay } from './RestTimerOverlay';
 import { WorkoutComplete } from './WorkoutComplete';
 import { WorkoutHeader } from './WorkoutHeader';
 import { WorkoutTipCard } from './WorkoutTipCard';
-import { theme } from '@hit/ui';
+import { Button, Dialog, DialogActions, theme } from '@hit/ui';
 
 export interface ActiveWorkoutProps {
   day: WorkoutDay;
@@ -43,9 +47,7 @@ const Screen = styled.div`
   width: 100%;
   max-width: 40rem;
   margin: 0 auto;
-  padding: 0 ${theme.space.md};
-  /* Room under the last card for the tip card that floats at the bottom. */
-  padding-bottom: 11rem;
+  padding: 0 ${theme.space.md} ${theme.space.xl};
 `;
 
 const ExerciseList = styled.div`
@@ -91,14 +93,18 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     fromApi: session.exercises,
     exercises: session.exercises,
     openedAt: Date.now(),
+    restNote: readRestNote(),
   }));
-  const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt }) =>
-    openWorkout(exercises, openedAt),
+  // A rest still running when the workout is resumed goes on (docs/product-rules.md, "Rest timer").
+  const [state, dispatch] = useReducer(workoutReducer, initial, ({ exercises, openedAt, restNote }) =>
+    openWorkout(exercises, openedAt, restNote),
   );
   const { exercises, activeIndex, rest, upcoming, finish, exiting, lastCompleted, restRanOutAt } = state;
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
-  const celebrate = useCelebrations();
+  const { celebrate, recordsBefore } = useCelebrations();
+  // The unit a set with no weight of its own, of last time or before it opens in: the workout's latest set's.
+  const fallbackUnit = workoutUnit(exercises, 'lbs');
   useWakeLock(finish === null);
   // An app update waits until the workout is over (issue #17): the shell never reloads the page before.
   useWorkoutInProgress(finish === null);
@@ -172,6 +178,16 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   }, []);
 
   useRestClock(rest?.timer.status === 'running', (now) => dispatch({ type: 'restTicked', now }));
+  // A paused or skipped rest is noted on this device, for a resume; a running one is counted from its set's time.
+  const restNote = restNoteOf(state);
+  const restNoteText = restNote ? JSON.stringify(restNote) : null;
+  useEffect(() => {
+    writeRestNote(restNoteText === null ? null : JSON.parse(restNoteText));
+  }, [restNoteText]);
+
+  // Back during the workout does not leave it: the lifter is asked.
+  const [leaveAsked, setLeaveAsked] = useState(false);
+  useBackStaysInWorkout(finish === null, () => setLeaveAsked(true));
   useEffect(() => {
     if (restRanOutAt !== null) soundRestAlarm();
   }, [restRanOutAt]);
@@ -237,10 +253,15 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
     dispatch({ type: 'setCompleted', exerciseId, setId, entry, now: Date.now() });
   }, []);
   const onUndo = useCallback(() => dispatch({ type: 'setUndone' }), []);
+  const onEditSet = useCallback(
+    (exerciseId: number, setId: string, entry: SetEntry) => dispatch({ type: 'setEdited', exerciseId, setId, entry }),
+    [],
+  );
 
   /** Exit: the sets done are saved and the session ended (both through the outbox), then back to the dashboard. */
   const onExit = async () => {
     if (exiting) return;
+    setLeaveAsked(false);
     dispatch({ type: 'exitStarted' });
     try {
       if (!outbox) throw new Error('Nobody is signed in');
@@ -262,6 +283,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
           state={finish}
           day={day}
           exerciseCount={exercises.length}
+          summary={workoutSummary(exercises, session.startedAt, recordsBefore, fallbackUnit)}
           onRetry={() => dispatch({ type: 'finishRetried' })}
           onReturnHome={close}
         />
@@ -283,7 +305,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
         onExit={() => void onExit()}
       />
       <ExerciseList>
-        {exercises.map((exercise, index) => (
+        {exercises.flatMap((exercise, index) => [
           <ExerciseCard
             key={exercise.id}
             exercise={exercise}
@@ -292,22 +314,42 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
             lastWorkout={lastWorkouts.get(exercise.id)}
             saveStatus={confirmations}
             canUndo={index === activeIndex && completedSets > 0}
+            recordsBefore={recordsBefore}
+            fallbackUnit={fallbackUnit}
+            rest={
+              index === activeIndex && rest ? (
+                <RestTimerOverlay
+                  rest={rest}
+                  onPause={() => dispatch({ type: 'restPaused', now: Date.now() })}
+                  onResume={() => dispatch({ type: 'restResumed', now: Date.now() })}
+                  onSkip={() => dispatch({ type: 'restSkipped' })}
+                >
+                  {rest.nextSet === firstRest && <RestAlertOffer />}
+                </RestTimerOverlay>
+              ) : undefined
+            }
             onCompleteSet={onCompleteSet}
+            onEditSet={onEditSet}
             onUndo={onUndo}
-          />
-        ))}
+          />,
+          // In the flow under the exercise at work, so it covers nothing. One keyed list: the tip keeps its state as it
+          // moves on with the workout.
+          index === activeIndex ? <WorkoutTipCard key="tip" /> : null,
+        ])}
       </ExerciseList>
-      {rest && (
-        <RestTimerOverlay
-          rest={rest}
-          onPause={() => dispatch({ type: 'restPaused', now: Date.now() })}
-          onResume={() => dispatch({ type: 'restResumed', now: Date.now() })}
-          onSkip={() => dispatch({ type: 'restSkipped' })}
-        >
-          {rest.nextSet === firstRest && <RestAlertOffer />}
-        </RestTimerOverlay>
-      )}
-      <WorkoutTipCard />
+      <Dialog
+        open={leaveAsked}
+        onOpenChange={(open) => !open && setLeaveAsked(false)}
+        title="Leave the workout?"
+        description="Every set you logged is saved. Exit ends the workout for now; you can resume it from the dashboard."
+      >
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setLeaveAsked(false)}>
+            Stay
+          </Button>
+          <Button onClick={() => void onExit()}>Exit workout</Button>
+        </DialogActions>
+      </Dialog>
     </Screen>
   );
 }

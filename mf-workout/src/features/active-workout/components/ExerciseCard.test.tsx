@@ -45,7 +45,10 @@ function renderCard(start: Exercise) {
             lastWorkout={undefined}
             saveStatus={NOTHING_SAVED}
             canUndo={current.sets.some((set) => set.completed)}
+            recordsBefore={undefined}
+            fallbackUnit="lbs"
             onCompleteSet={jest.fn()}
+            onEditSet={jest.fn()}
             onUndo={jest.fn()}
           />
         </Profiler>

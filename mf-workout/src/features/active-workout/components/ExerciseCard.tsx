@@ -1,13 +1,14 @@
-import { memo, useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import type { Exercise, LastWorkout } from '@hit/contracts';
+import type { Exercise, LastWorkout, Records, WeightUnit, WorkoutSet } from '@hit/contracts';
 import { scrollBehavior } from '../lib/scroll';
 import { setSaveState, type SaveConfirmations, type SetSaveState } from '../logic/autosave';
+import { newRecordOf } from '../logic/celebrations';
 import { prefillSet } from '../logic/prefill';
 import { firstIncompleteSetIndex, formatSet, isExerciseComplete, setLabel, type SetEntry } from '../logic/sets';
 import { exerciseHint } from './exerciseHints';
 import { SetEntryForm } from './SetEntryForm';
-import { theme } from '@hit/ui';
+import { VisuallyHidden, theme } from '@hit/ui';
 
 const Card = styled.section<{ $active: boolean }>`
   /* Scrolled to when it becomes active: clear of the sticky header. */
@@ -81,11 +82,69 @@ const SetRow = styled.div<{ $done: boolean }>`
   grid-template-columns: minmax(0, 1fr) auto;
   align-items: center;
   column-gap: ${theme.space.sm};
+  width: 100%;
   min-height: 52px;
   padding: ${theme.space.xs} ${theme.space.sm};
+  border: 0;
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surfaceRaised};
   color: ${({ $done }) => ($done ? theme.colors.text : theme.colors.textMuted)};
+  font: inherit;
+  text-align: left;
+`;
+
+/* A completed set is a button: tapping it opens it for correction. */
+const DoneSetButton = styled(SetRow)`
+  cursor: pointer;
+  &:hover {
+    background: ${theme.colors.surface};
+  }
+`;
+
+const SetResultStack = styled.span`
+  display: grid;
+  justify-items: end;
+  gap: 2px;
+`;
+
+const RecordBadge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  padding: 0 ${theme.space.xs};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accent};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.black};
+  white-space: nowrap;
+`;
+
+const SummaryButton = styled.button`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space.xs};
+  min-height: ${theme.layout.minTouchTarget};
+  margin: 0 -${theme.space.sm};
+  padding: 0 ${theme.space.sm};
+  border: 0;
+  border-radius: ${theme.radii.md};
+  background: transparent;
+  color: ${theme.colors.textMuted};
+  font: inherit;
+  font-weight: ${theme.fontWeights.medium};
+  font-variant-numeric: tabular-nums;
+  text-align: left;
+  cursor: pointer;
+  &:hover {
+    color: ${theme.colors.text};
+  }
+`;
+
+const EditHint = styled.span`
+  font-size: ${theme.fontSizes.sm};
+  text-decoration: underline;
+  text-underline-offset: 3px;
 `;
 
 const SetLabelStack = styled.div`
@@ -103,12 +162,6 @@ const SetResult = styled.span`
   font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
-`;
-
-const Summary = styled.p`
-  font-weight: ${theme.fontWeights.medium};
-  color: ${theme.colors.textMuted};
-  font-variant-numeric: tabular-nums;
 `;
 
 const saveColours = {
@@ -177,13 +230,28 @@ interface ExerciseCardProps {
   saveStatus: SaveConfirmations;
   /** Offered in the active card when some set of the workout is done (always false for the others). */
   canUndo: boolean;
+  /** The records before this workout: a completed working set that beats them wears the new-record badge. */
+  recordsBefore: Records | undefined;
+  /** The unit a set with no weight of its own, of last time or before it opens in. */
+  fallbackUnit: WeightUnit;
+  /** The rest timer, shown in the active card above the set that comes next. */
+  rest?: ReactNode;
   onCompleteSet: (exerciseId: number, setId: string, entry: SetEntry) => void;
+  onEditSet: (exerciseId: number, setId: string, entry: SetEntry) => void;
   onUndo: () => void;
+}
+
+/** The badge's text, beside the set that set a new personal record (its toast says the same at length). */
+export const NEW_RECORD_BADGE = 'New record';
+
+function isLogged(set: WorkoutSet): set is WorkoutSet & { weight: number; reps: number } {
+  return set.completed && set.weight !== null && set.reps !== null;
 }
 
 /**
  * One exercise of the workout: collapsed to its name and progress, or, when active, expanded with its form hint
- * and its sets, where only the first incomplete set takes input. Memoised: a set done, a rest timer's tick or a save
+ * and its sets, where only the first incomplete set takes input. Any completed set opens for correction when tapped
+ * (a done exercise shows its sets when its summary is tapped). Memoised: a set done, a rest timer's tick or a save
  * re-renders the workout, and only the cards whose props changed render again (a phone logs a set in one frame).
  */
 export const ExerciseCard = memo(function ExerciseCard({
@@ -193,9 +261,15 @@ export const ExerciseCard = memo(function ExerciseCard({
   lastWorkout,
   saveStatus,
   canUndo,
+  recordsBefore,
+  fallbackUnit,
+  rest,
   onCompleteSet,
+  onEditSet,
   onUndo,
 }: ExerciseCardProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [editingSetId, setEditingSetId] = useState<string | null>(null);
   const done = isExerciseComplete(exercise);
   const completedCount = exercise.sets.filter((set) => set.completed).length;
   const inputIndex = active ? firstIncompleteSetIndex(exercise) : -1;
@@ -205,6 +279,8 @@ export const ExerciseCard = memo(function ExerciseCard({
   const formIndex = inputIndex > deferredInputIndex ? -1 : inputIndex;
   const hint = exerciseHint(exercise.id);
   const workingSet = exercise.sets.find((set) => set.type === 'working' && set.completed);
+  const isRecord = (set: WorkoutSet) => newRecordOf(exercise, set.id, recordsBefore) !== undefined;
+  const showSets = active || (done && expanded);
 
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -224,60 +300,91 @@ export const ExerciseCard = memo(function ExerciseCard({
         <Status $done={done}>{status}</Status>
       </CardHeading>
 
-      {!active && done && workingSet && workingSet.weight !== null && workingSet.reps !== null && (
-        <Summary>Working Set: {formatSet(workingSet.weight, workingSet.weightUnit, workingSet.reps)}</Summary>
+      {!active && done && workingSet && isLogged(workingSet) && (
+        <SummaryButton type="button" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+          <span>Working Set: {formatSet(workingSet.weight, workingSet.weightUnit, workingSet.reps)}</span>
+          {isRecord(workingSet) && <RecordBadge>{NEW_RECORD_BADGE}</RecordBadge>}
+          <EditHint>{expanded ? 'Hide sets' : 'Edit sets'}</EditHint>
+        </SummaryButton>
       )}
 
-      {active && (
+      {showSets && (
         <>
           <SetList>
             {exercise.sets.map((set, index) => {
               const label = setLabel(exercise.sets, index);
+              const restHere = index === inputIndex && rest ? <li key="rest">{rest}</li> : null;
               if (index === formIndex) {
-                return (
+                return [
+                  restHere,
                   <li key={set.id}>
                     <SetEntryForm
                       key={set.id}
                       exerciseId={exercise.id}
                       label={label}
-                      prefill={prefillSet(exercise, index, lastWorkout)}
+                      prefill={prefillSet(exercise, index, lastWorkout, fallbackUnit)}
                       onComplete={(entry) => onCompleteSet(exercise.id, set.id, entry)}
+                    />
+                  </li>,
+                ];
+              }
+              if (set.id === editingSetId && isLogged(set)) {
+                return (
+                  <li key={set.id}>
+                    <SetEntryForm
+                      key={`edit-${set.id}`}
+                      exerciseId={exercise.id}
+                      label={label}
+                      prefill={prefillSet(exercise, index, lastWorkout, fallbackUnit)}
+                      onComplete={(entry) => {
+                        setEditingSetId(null);
+                        onEditSet(exercise.id, set.id, entry);
+                      }}
+                      onCancel={() => setEditingSetId(null)}
                     />
                   </li>
                 );
               }
               const saveState = setSaveState(set, saveStatus);
-              return (
-                <li key={set.id}>
-                  <SetRow $done={set.completed}>
-                    {set.completed && set.weight !== null && set.reps !== null ? (
-                      <>
-                        <SetLabelStack>
-                          <SetName>{label}</SetName>
-                          <SaveNote $state={saveState} role={saveState === 'retrying' ? 'status' : undefined}>
-                            {saveState === 'saved' && <Check size={14} />}
-                            {saveText[saveState]}
-                          </SaveNote>
-                        </SetLabelStack>
+              if (isLogged(set)) {
+                return (
+                  <li key={set.id}>
+                    <DoneSetButton as="button" type="button" $done onClick={() => setEditingSetId(set.id)}>
+                      <SetLabelStack>
+                        <SetName>
+                          <VisuallyHidden>Edit </VisuallyHidden>
+                          {label}
+                        </SetName>
+                        <SaveNote $state={saveState} role={saveState === 'retrying' ? 'status' : undefined}>
+                          {saveState === 'saved' && <Check size={14} />}
+                          {saveText[saveState]}
+                        </SaveNote>
+                      </SetLabelStack>
+                      <SetResultStack>
                         <SetResult>{formatSet(set.weight, set.weightUnit, set.reps)}</SetResult>
-                      </>
-                    ) : (
-                      <>
-                        <SetName>{label}</SetName>
-                        <span>Up next</span>
-                      </>
-                    )}
+                        {isRecord(set) && <RecordBadge>{NEW_RECORD_BADGE}</RecordBadge>}
+                      </SetResultStack>
+                    </DoneSetButton>
+                  </li>
+                );
+              }
+              return [
+                restHere,
+                <li key={set.id}>
+                  <SetRow $done={false}>
+                    <SetName>{label}</SetName>
+                    <span>Up next</span>
                   </SetRow>
-                </li>
-              );
+                </li>,
+              ];
             })}
           </SetList>
-          {canUndo && (
+          {active && canUndo && (
             <UndoButton type="button" onClick={onUndo}>
               Undo last set
             </UndoButton>
           )}
-          {hint && <Hint>{hint}</Hint>}
+          {active && hint && <Hint>{hint}</Hint>}
         </>
       )}
     </Card>

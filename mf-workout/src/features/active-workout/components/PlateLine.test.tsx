@@ -15,6 +15,7 @@ const blank: SetPrefill = {
   weightUnit: 'lbs',
   placeholder: { weight: '0', reps: '0' },
   lastTime: null,
+  advice: null,
 };
 
 const SETTINGS = 'GET /api/settings/plates';

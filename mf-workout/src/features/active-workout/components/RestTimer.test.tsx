@@ -180,14 +180,77 @@ describe('rest timer', () => {
     expect(restDialog()).toHaveTextContent('Next: Working Set — take it to failure');
   });
 
-  it('is a focused modal dialog with the time left as a timer', async () => {
+  it('is a focused dialog with the time left as a timer, in the active exercise and not modal', async () => {
     const { user } = renderFreshWorkout();
     await logSet(user, { weight: '95', reps: '10' });
     await passTime(REST_TIMER_DELAY_MS);
 
-    expect(restDialog()).toHaveAttribute('aria-modal', 'true');
+    expect(restDialog()).not.toHaveAttribute('aria-modal');
     expect(restDialog()).toHaveFocus();
     expect(within(restDialog()!).getByRole('timer')).toHaveTextContent(`0${REST_TIMER_SECONDS / 60}:00`);
+    const press = screen.getByRole('region', { name: 'Incline Press' });
+    expect(press).toContainElement(restDialog());
+    // The next set is right under it.
+    expect(within(press).getByRole('form', { name: 'Warm-up 2' })).toBeInTheDocument();
+  });
+
+  it('leaves Undo within reach: undoing the set closes the rest and brings its numbers back', async () => {
+    const { user } = renderFreshWorkout();
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(REST_TIMER_DELAY_MS);
+
+    await user.click(screen.getByRole('button', { name: 'Undo last set' }));
+    expect(restDialog()).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Warm-up 1' });
+    expect(within(form).getByLabelText('Weight')).toHaveValue('95');
+    expect(within(form).getByLabelText('Reps')).toHaveValue('10');
+  });
+
+  it('is still running, counted from the set, when the workout is opened again; a paused one stays paused', async () => {
+    const day = chestDay();
+    const { user, unmount, userId } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await logSet(user, { weight: '95', reps: '10' });
+    await passTime(REST_TIMER_DELAY_MS + 30_000);
+    expect(shownTime()).toBe('02:30');
+    const done = screen.getByRole('region', { name: 'Incline Press' });
+    expect(within(done).getByText('95 lbs × 10')).toBeInTheDocument();
+    const saved = sessionOf(day, [
+      exercise(101, 'Incline Press', [
+        completed(blankSets(101)[0], 95, 10, '2026-11-22T09:00:00.000Z'),
+        ...blankSets(101).slice(1),
+      ]),
+      exercise(102, 'Dumbbell Flys'),
+    ]);
+    unmount();
+
+    await passTime(20_000);
+    const reopened = renderActiveWorkout({ day, session: saved, userId });
+    expect(shownTime()).toBe('02:10');
+    await reopened.user.click(screen.getByRole('button', { name: 'Pause' }));
+    reopened.unmount();
+
+    await passTime(60_000);
+    renderActiveWorkout({ day, session: saved, userId });
+    expect(shownTime()).toBe('02:10');
+    expect(restDialog()).toHaveTextContent('Paused');
+  });
+
+  it('stays closed when it was skipped before the workout was opened again', async () => {
+    const day = chestDay();
+    const { user, unmount, userId } = renderActiveWorkout({ day, session: sessionOf(day) });
+    await logSet(user, { weight: '95', reps: '10' });
+    await skipRest(user);
+    unmount();
+    const saved = sessionOf(day, [
+      exercise(101, 'Incline Press', [
+        completed(blankSets(101)[0], 95, 10, '2026-11-22T09:00:00.000Z'),
+        ...blankSets(101).slice(1),
+      ]),
+      exercise(102, 'Dumbbell Flys'),
+    ]);
+    renderActiveWorkout({ day, session: saved, userId });
+    await passTime(REST_TIMER_DELAY_MS);
+    expect(restDialog()).not.toBeInTheDocument();
   });
 });
 

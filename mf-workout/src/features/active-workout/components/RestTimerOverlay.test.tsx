@@ -9,7 +9,7 @@ const noop = () => undefined;
 
 function rest(remainingMs: number, status: 'running' | 'paused' = 'running'): RestTimer {
   const timer = status === 'paused' ? { status, remainingMs } : { status, endsAt: Date.now() + remainingMs };
-  return { timer, nextSet, remainingMs };
+  return { timer, nextSet, remainingMs, after: { setId: '101-w1', completedAt: '2026-11-22T09:00:00.000Z' } };
 }
 
 function overlay(remainingMs: number, status?: 'running' | 'paused') {

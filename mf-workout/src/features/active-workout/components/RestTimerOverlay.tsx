@@ -4,33 +4,35 @@ import styled, { css } from 'styled-components';
 import { REST_TIMER_SECONDS } from '../../../constants';
 import { formatClock, restSecondsLeft } from '../logic/restTimer';
 import type { RestTimer } from '../logic/workoutReducer';
+import { scrollBehavior } from '../lib/scroll';
 import { CURRENT_SET_SELECTOR } from './SetEntryForm';
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 100;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${theme.space.md};
-  background: rgb(8 10 13 / 0.97);
-  overflow-y: auto;
-`;
-
+/*
+ * In the flow of the active exercise, above the set that comes next: it covers nothing, so Exit, Undo and a glance at
+ * the next set stay within reach while the lifter rests (docs/product-rules.md, "Rest timer").
+ */
 const Panel = styled.div`
-  width: 100%;
-  max-width: 26rem;
+  /* Scrolled to as it opens: clear of the sticky header. */
+  scroll-margin: 9rem 0 ${theme.space.md};
   display: grid;
-  justify-items: center;
-  gap: ${theme.space.lg};
-  text-align: center;
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: ${theme.space.sm};
+  padding: ${theme.space.md};
+  border: 2px solid ${theme.colors.accent};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
   &:focus {
     outline: none;
   }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;
 
-const Title = styled.h2`
+const Title = styled.h3`
+  grid-column: 1;
   font-size: ${theme.fontSizes.lg};
   font-weight: ${theme.fontWeights.bold};
   color: ${theme.colors.textMuted};
@@ -38,36 +40,10 @@ const Title = styled.h2`
   letter-spacing: 0.12em;
 `;
 
-const Dial = styled.div`
-  position: relative;
-  width: min(72vw, 16rem);
-  aspect-ratio: 1;
-  display: grid;
-  place-items: center;
-  svg {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    transform: rotate(-90deg);
-  }
-`;
-
-const DialTrack = styled.circle`
-  fill: none;
-  stroke: ${theme.colors.surfaceRaised};
-  stroke-width: 5;
-`;
-
-const DialProgress = styled.circle<{ $paused: boolean }>`
-  fill: none;
-  stroke: ${({ $paused }) => ($paused ? theme.colors.textMuted : theme.colors.accent)};
-  stroke-width: 5;
-  stroke-linecap: round;
-`;
-
 const Digits = styled.p<{ $paused: boolean }>`
-  font-size: clamp(3rem, 15vw, 4.25rem);
+  grid-column: 2;
+  grid-row: 1 / span 2;
+  font-size: clamp(2.5rem, 13vw, 3.25rem);
   font-weight: ${theme.fontWeights.black};
   font-variant-numeric: tabular-nums;
   letter-spacing: -0.02em;
@@ -79,9 +55,22 @@ const Digits = styled.p<{ $paused: boolean }>`
     `}
 `;
 
-const PausedNote = styled.p`
-  position: absolute;
-  bottom: 26%;
+const Track = styled.div`
+  grid-column: 1 / -1;
+  height: 6px;
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surfaceRaised};
+  overflow: hidden;
+`;
+
+const Fill = styled.div<{ $paused: boolean }>`
+  height: 100%;
+  border-radius: inherit;
+  background: ${({ $paused }) => ($paused ? theme.colors.textMuted : theme.colors.accent)};
+`;
+
+const PausedNote = styled.span`
+  margin-left: ${theme.space.xs};
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.bold};
   color: ${theme.colors.warning};
@@ -90,13 +79,16 @@ const PausedNote = styled.p`
 `;
 
 const ExerciseName = styled.p`
-  font-size: ${theme.fontSizes.md};
+  grid-column: 1;
+  min-width: 0;
+  font-size: ${theme.fontSizes.sm};
   color: ${theme.colors.textMuted};
-  margin-bottom: -${theme.space.sm};
+  overflow-wrap: anywhere;
 `;
 
 const NextSet = styled.p<{ $working: boolean }>`
-  font-size: ${theme.fontSizes.lg};
+  grid-column: 1 / -1;
+  font-size: ${theme.fontSizes.md};
   font-weight: ${theme.fontWeights.bold};
   ${({ $working }) =>
     $working &&
@@ -109,6 +101,7 @@ const NextSet = styled.p<{ $working: boolean }>`
 `;
 
 const Actions = styled.div`
+  grid-column: 1 / -1;
   width: 100%;
   display: grid;
   grid-template-columns: 1fr 1fr;
@@ -116,7 +109,7 @@ const Actions = styled.div`
 `;
 
 const ActionButton = styled.button<{ $primary?: boolean }>`
-  min-height: 56px;
+  min-height: 48px;
   border-radius: ${theme.radii.md};
   font-size: ${theme.fontSizes.lg};
   font-weight: ${theme.fontWeights.black};
@@ -153,12 +146,13 @@ interface RestTimerOverlayProps {
   children?: ReactNode;
 }
 
-const RADIUS = 46;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+const Extra = styled.div`
+  grid-column: 1 / -1;
+`;
 
 /**
- * The rest between sets over the whole screen: big mm:ss, what comes next (a warning before the working set),
- * Pause/Resume and Skip Rest. A modal dialog: focus stays inside, Escape skips.
+ * The rest between sets: mm:ss, what comes next (a warning before the working set), Pause/Resume and Skip Rest. A
+ * dialog that is not modal: it takes focus as it opens (Escape skips), and the rest of the workout stays usable.
  */
 export function RestTimerOverlay({ rest, onPause, onResume, onSkip, children }: RestTimerOverlayProps) {
   const titleId = useId();
@@ -173,7 +167,8 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip, children }: 
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
+    panel.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
+    panel.current?.focus({ preventScroll: true });
     return () => {
       // Back where focus was, or on to the set now taking input when that control is gone.
       const target =
@@ -185,70 +180,45 @@ export function RestTimerOverlay({ rest, onPause, onResume, onSkip, children }: 
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onSkip();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    // Focus trap: Tab cycles through the dialog's own buttons.
-    const buttons = Array.from(panel.current.querySelectorAll('button'));
-    if (buttons.length === 0) return;
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onSkip();
   };
 
   return (
-    <Backdrop>
-      <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
-        <Title id={titleId}>Rest</Title>
-        <Dial>
-          <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-            <DialTrack cx="50" cy="50" r={RADIUS} />
-            <DialProgress
-              cx="50"
-              cy="50"
-              r={RADIUS}
-              $paused={paused}
-              strokeDasharray={CIRCUMFERENCE}
-              strokeDashoffset={CIRCUMFERENCE * (1 - fraction)}
-            />
-          </svg>
-          <Digits role="timer" $paused={paused}>
-            {formatClock(secondsLeft)}
-          </Digits>
-          {paused && <PausedNote>Paused</PausedNote>}
-        </Dial>
-        <ExerciseName>{rest.nextSet.exerciseName}</ExerciseName>
-        <NextSet $working={rest.nextSet.isWorkingSet}>
-          {rest.nextSet.isWorkingSet ? 'Next: Working Set — take it to failure' : `Next: ${rest.nextSet.label}`}
-        </NextSet>
-        <Actions>
-          {paused ? (
-            <ActionButton type="button" onClick={onResume}>
-              Resume
-            </ActionButton>
-          ) : (
-            <ActionButton type="button" onClick={onPause}>
-              Pause
-            </ActionButton>
-          )}
-          <ActionButton type="button" $primary onClick={onSkip}>
-            Skip Rest
+    <Panel ref={panel} role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <Title id={titleId}>Rest</Title>
+      <Digits role="timer" $paused={paused}>
+        {formatClock(secondsLeft)}
+      </Digits>
+      <ExerciseName>
+        {rest.nextSet.exerciseName}
+        {paused && <PausedNote>Paused</PausedNote>}
+      </ExerciseName>
+      <Track aria-hidden="true">
+        <Fill $paused={paused} style={{ width: `${fraction * 100}%` }} />
+      </Track>
+      <NextSet $working={rest.nextSet.isWorkingSet}>
+        {rest.nextSet.isWorkingSet ? 'Next: Working Set — take it to failure' : `Next: ${rest.nextSet.label}`}
+      </NextSet>
+      <Actions>
+        {paused ? (
+          <ActionButton type="button" onClick={onResume}>
+            Resume
           </ActionButton>
-        </Actions>
-        {children}
-        <VisuallyHidden as="p" aria-live="polite">
-          {lastSpoken}
-        </VisuallyHidden>
-      </Panel>
-    </Backdrop>
+        ) : (
+          <ActionButton type="button" onClick={onPause}>
+            Pause
+          </ActionButton>
+        )}
+        <ActionButton type="button" $primary onClick={onSkip}>
+          Skip Rest
+        </ActionButton>
+      </Actions>
+      {children && <Extra>{children}</Extra>}
+      <VisuallyHidden as="p" aria-live="polite">
+        {lastSpoken}
+      </VisuallyHidden>
+    </Panel>
   );
 }

@@ -95,9 +95,13 @@ const NumberInput = styled.input<{ $invalid?: boolean }>`
   font-weight: ${theme.fontWeights.bold};
   font-variant-numeric: tabular-nums;
   text-align: center;
+  /* A hint (last time's numbers) reads as one: small, light and slanted, never like the bold figure typed. */
   &::placeholder {
     color: ${theme.colors.textMuted};
-    opacity: 0.6;
+    font-size: ${theme.fontSizes.md};
+    font-weight: ${theme.fontWeights.medium};
+    font-style: italic;
+    opacity: 1;
   }
   &:focus-visible {
     outline-offset: 0;
@@ -168,6 +172,29 @@ const CompleteButton = styled.button`
   }
 `;
 
+const Advice = styled.p`
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.warning};
+`;
+
+const EditActions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${theme.space.sm};
+`;
+
+const CancelButton = styled.button`
+  min-height: 56px;
+  border: 2px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  cursor: pointer;
+`;
+
 const Problem = styled.p`
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.medium};
@@ -175,6 +202,7 @@ const Problem = styled.p`
 `;
 
 const problemText = {
+  'reps-not-whole': 'Reps must be a whole number.',
   'reps-too-high': `Reps must be at most ${MAX_REPS}.`,
   'weight-too-high': `Weight must be at most ${MAX_WEIGHT}.`,
 } as const;
@@ -185,6 +213,11 @@ interface SetEntryFormProps {
   label: string;
   prefill: SetPrefill;
   onComplete: (entry: SetEntry) => void;
+  /**
+   * Correcting a set already done: the form is named 'Edit <label>', its button reads 'Save Set' next to 'Cancel', and
+   * focus goes to its weight (the lifter tapped the set to change it).
+   */
+  onCancel?: () => void;
 }
 
 /**
@@ -209,7 +242,8 @@ function useSelectArrivingPrefill(input: RefObject<HTMLInputElement | null>, typ
  * Complete Set stays disabled until reps above 0 are entered (docs/product-rules.md, "Logging sets"). For a
  * plate-loaded exercise the plates per side for the weight show under the inputs (docs/product-rules.md, "Plate math").
  */
-export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntryFormProps) {
+export function SetEntryForm({ exerciseId, label, prefill, onComplete, onCancel }: SetEntryFormProps) {
+  const editing = onCancel !== undefined;
   const id = useId();
   const [weight, setWeight] = useState<string | null>(null);
   const [reps, setReps] = useState<string | null>(null);
@@ -226,15 +260,17 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
   // keyboard does not pop up over the rest timer.
   useEffect(() => {
     form.current?.scrollIntoView?.({ block: 'nearest', behavior: scrollBehavior() });
-    if (document.activeElement === document.body || document.activeElement === null)
+    if (editing) weightInput.current?.focus({ preventScroll: true });
+    else if (document.activeElement === document.body || document.activeElement === null)
       form.current?.focus({ preventScroll: true });
-  }, []);
+  }, [editing]);
 
   const weightText = weight ?? prefill.weight;
   const repsText = reps ?? prefill.reps;
   const unit = weightUnit ?? prefill.weightUnit;
   const problem = setEntryProblem(weightText, repsText);
   const shownProblem = problem === 'reps-missing' ? null : problem;
+  const repsInvalid = problem === 'reps-too-high' || problem === 'reps-not-whole';
   const plateLoaded = PLATE_LOADED_EXERCISES[exerciseId] !== undefined;
 
   const submit = (event: FormEvent) => {
@@ -251,9 +287,16 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
   };
 
   return (
-    <Form ref={form} onSubmit={submit} aria-labelledby={`${id}-set`} noValidate tabIndex={-1} data-current-set="">
+    <Form
+      ref={form}
+      onSubmit={submit}
+      aria-labelledby={`${id}-set`}
+      noValidate
+      tabIndex={-1}
+      data-current-set={editing ? undefined : ''}
+    >
       <Heading>
-        <SetName id={`${id}-set`}>{label}</SetName>
+        <SetName id={`${id}-set`}>{editing ? `Edit ${label}` : label}</SetName>
         {prefill.lastTime && (
           <LastTime>
             Last time: {formatSet(prefill.lastTime.weight, prefill.lastTime.weightUnit, prefill.lastTime.reps)}
@@ -292,8 +335,8 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
             autoComplete="off"
             placeholder={prefill.placeholder.reps}
             value={repsText}
-            $invalid={problem === 'reps-too-high'}
-            aria-invalid={problem === 'reps-too-high' || undefined}
+            $invalid={repsInvalid}
+            aria-invalid={repsInvalid || undefined}
             onChange={(event) => setReps(sanitizeRepsInput(event.target.value))}
             onFocus={(event) => event.target.select()}
           />
@@ -324,10 +367,26 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete }: SetEntr
           </UnitOption>
         ))}
       </UnitChoice>
+      {prefill.advice && (
+        <Advice>
+          Last time {prefill.lastTime?.reps} reps: {prefill.advice}
+        </Advice>
+      )}
       <div aria-live="polite">{shownProblem && <Problem>{problemText[shownProblem]}</Problem>}</div>
-      <CompleteButton type="submit" disabled={problem !== null}>
-        Complete Set
-      </CompleteButton>
+      {editing ? (
+        <EditActions>
+          <CancelButton type="button" onClick={onCancel}>
+            Cancel
+          </CancelButton>
+          <CompleteButton type="submit" disabled={problem !== null}>
+            Save Set
+          </CompleteButton>
+        </EditActions>
+      ) : (
+        <CompleteButton type="submit" disabled={problem !== null}>
+          Complete Set
+        </CompleteButton>
+      )}
     </Form>
   );
 }

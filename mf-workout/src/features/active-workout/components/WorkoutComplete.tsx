@@ -4,6 +4,7 @@ import type { WorkoutDay } from '@hit/contracts';
 import { Alert, Button, Spinner, theme } from '@hit/ui';
 import { muscleGroupsText } from '../logic/sets';
 import type { FinishState } from '../logic/workoutReducer';
+import { formatDuration, formatVolume, type WorkoutSummary } from '../logic/workoutSummary';
 
 const Screen = styled.section`
   display: grid;
@@ -64,6 +65,49 @@ const Facts = styled.ul`
   }
 `;
 
+const Numbers = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${theme.space.sm};
+  width: 100%;
+  max-width: 22rem;
+  margin: 0;
+  div {
+    padding: ${theme.space.sm};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.surface};
+  }
+  dt {
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.black};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Records = styled.section`
+  width: 100%;
+  max-width: 22rem;
+  display: grid;
+  gap: ${theme.space.xs};
+  h2 {
+    font-size: ${theme.fontSizes.md};
+    font-weight: ${theme.fontWeights.bold};
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: ${theme.space.xxs};
+  }
+`;
+
 const Actions = styled.div`
   display: grid;
   gap: ${theme.space.sm};
@@ -92,6 +136,8 @@ interface WorkoutCompleteProps {
   state: FinishState;
   day: WorkoutDay;
   exerciseCount: number;
+  /** How long, how much and which records: shown beside the spec's lines. */
+  summary: WorkoutSummary;
   onRetry: () => void;
   onReturnHome: () => void;
 }
@@ -100,7 +146,7 @@ interface WorkoutCompleteProps {
 export const WILL_SYNC_TEXT = "Saved on this device: it will sync when you're back online.";
 
 /** The end of a workout: saving it, then 'Workout Complete!' (or what went wrong, with Try again). */
-export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHome }: WorkoutCompleteProps) {
+export function WorkoutComplete({ state, day, exerciseCount, summary, onRetry, onReturnHome }: WorkoutCompleteProps) {
   const title = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -169,6 +215,32 @@ export function WorkoutComplete({ state, day, exerciseCount, onRetry, onReturnHo
         </li>
       </Facts>
       {!state.synced && <Muted role="status">{WILL_SYNC_TEXT}</Muted>}
+      <Numbers>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(summary.durationMs)}</dd>
+        </div>
+        <div>
+          <dt>Volume</dt>
+          <dd>
+            {formatVolume(summary.volume)} {summary.unit}
+          </dd>
+        </div>
+      </Numbers>
+      <Records aria-labelledby={`${titleId}-records`}>
+        <h2 id={`${titleId}-records`}>Personal records</h2>
+        {summary.records.length === 0 ? (
+          <Muted>No new records this time.</Muted>
+        ) : (
+          <ul>
+            {summary.records.map((record) => (
+              <li key={record.exerciseName}>
+                {record.exerciseName}: {record.set}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Records>
       <Actions>
         <Button size="lg" fullWidth onClick={onReturnHome}>
           Return to Home

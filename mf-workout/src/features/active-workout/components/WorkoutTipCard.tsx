@@ -6,14 +6,8 @@ import { takeNextTipIndex } from '../logic/tipRotation';
 import { WORKOUT_TIPS } from './workoutTips';
 import { theme } from '@hit/ui';
 
+/* In the flow of the workout, under the exercise at work: it never covers a control. */
 const Card = styled.aside`
-  position: fixed;
-  z-index: 20;
-  left: ${theme.space.md};
-  right: ${theme.space.md};
-  bottom: ${theme.space.md};
-  max-width: 38rem;
-  margin: 0 auto;
   display: grid;
   grid-template-columns: 1fr auto;
   gap: ${theme.space.xxs} ${theme.space.sm};

@@ -29,6 +29,25 @@ const asRecordSet = (exerciseId: number, set: CompletedSet): RecordSet => ({
 });
 
 /**
+ * The estimated one-rep max, in the set's unit, of a completed working set that is a new personal record: it beats
+ * the exercise's best in `records` (the history before this workout) and the sets of this workout done before it.
+ * Undefined for any other set, and while the records are unknown. The badge on the set line and the toast both ask it,
+ * so a corrected set's badge follows its new numbers.
+ */
+export function newRecordOf(exercise: Exercise, setId: string, records: Records | undefined): number | undefined {
+  const set = exercise.sets.find((candidate) => candidate.id === setId);
+  if (!records || !set || set.type !== 'working' || !isCompleted(set)) return undefined;
+  const unit = set.weightUnit;
+  const best = records[unit]?.find((record) => record.exerciseId === exercise.id)?.bestEstimate;
+  const earlier: RecordSet[] = exercise.sets
+    .filter((other): other is CompletedSet => other.id !== set.id && isCompleted(other))
+    .filter((other) => other.completedAt <= set.completedAt)
+    .map((other) => asRecordSet(exercise.id, other));
+  if (best) earlier.push({ exerciseId: exercise.id, weightUnit: unit, setType: 'working', ...best });
+  return newRecordEstimate(earlier, asRecordSet(exercise.id, set), unit);
+}
+
+/**
  * What the set just completed earns, the record first (docs/product-rules.md, "Personal records" and "Goals"): a new
  * personal record when its estimate beats the best before it (the api's records, in the set's own unit, and the sets
  * of this workout done before it), and each open goal of the exercise it meets. Nothing while the records are unknown
@@ -46,20 +65,12 @@ export function celebrationsFor(
   const unit = set.weightUnit;
   const celebrations: Celebration[] = [];
 
-  if (records) {
-    const best = records[unit]?.find((record) => record.exerciseId === exercise.id)?.bestEstimate;
-    const earlier: RecordSet[] = exercise.sets
-      .filter((other): other is CompletedSet => other.id !== set.id && isCompleted(other))
-      .filter((other) => other.completedAt <= set.completedAt)
-      .map((other) => asRecordSet(exercise.id, other));
-    if (best) earlier.push({ exerciseId: exercise.id, weightUnit: unit, setType: 'working', ...best });
-    const estimate = newRecordEstimate(earlier, asRecordSet(exercise.id, set), unit);
-    if (estimate !== undefined) {
-      celebrations.push({
-        title: NEW_RECORD_TITLE,
-        description: `${exercise.name}: estimated 1RM ${figure(estimate)} ${unit} (${figure(set.weight)} ${unit} × ${set.reps})`,
-      });
-    }
+  const estimate = newRecordOf(exercise, setId, records);
+  if (estimate !== undefined) {
+    celebrations.push({
+      title: NEW_RECORD_TITLE,
+      description: `${exercise.name}: estimated 1RM ${figure(estimate)} ${unit} (${figure(set.weight)} ${unit} × ${set.reps})`,
+    });
   }
 
   for (const goal of goals ?? []) {

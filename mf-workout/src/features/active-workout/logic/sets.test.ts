@@ -54,8 +54,14 @@ describe('reps parsing and set validation', () => {
     expect(parseReps(text)).toBe(reps);
   });
 
-  it('keeps only the digits of reps while typing', () => {
-    expect(sanitizeRepsInput('1a2.')).toBe('12');
+  it.each([
+    ['1a2', '12'],
+    // The separator stays, so '8.5' is refused and never becomes 85.
+    ['8.5', '8.5'],
+    ['8,5', '8,5'],
+    ['8..5', '8.5'],
+  ])('keeps the digits and one separator of reps %j while typing: %j', (typed, kept) => {
+    expect(sanitizeRepsInput(typed)).toBe(kept);
   });
 
   it.each([
@@ -64,6 +70,9 @@ describe('reps parsing and set validation', () => {
     ['100', '8', null],
     ['', '8', null],
     ['100', '1001', 'reps-too-high'],
+    ['100', '8.5', 'reps-not-whole'],
+    ['100', '8.', 'reps-not-whole'],
+    ['100', '8,5', 'reps-not-whole'],
     ['2000,5', '8', 'weight-too-high'],
   ])('weight %j and reps %j: %p', (weight, reps, problem) => {
     expect(setEntryProblem(weight, reps)).toBe(problem);
@@ -73,6 +82,7 @@ describe('reps parsing and set validation', () => {
     expect(toSetEntry('62,5', '8', 'kg')).toEqual({ weight: 62.5, reps: 8, weightUnit: 'kg' });
     expect(toSetEntry('', '15', 'lbs')).toEqual({ weight: 0, reps: 15, weightUnit: 'lbs' });
     expect(toSetEntry('100', '', 'lbs')).toBeNull();
+    expect(toSetEntry('100', '8.5', 'lbs')).toBeNull();
   });
 });
 

@@ -26,9 +26,12 @@ export function sanitizeWeightInput(text: string): string {
   return kept.slice(0, 7);
 }
 
-/** Keeps the digits of a rep count. */
+/**
+ * Keeps the digits of a rep count and one separator: '8.5' stays '8.5' and is refused as not whole
+ * (`setEntryProblem`), where dropping the '.' while typing made it 85 reps.
+ */
 export function sanitizeRepsInput(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 4);
+  return sanitizeWeightInput(text).slice(0, 4);
 }
 
 /**
@@ -46,7 +49,12 @@ export function parseReps(text: string): number | null {
   return Number.parseInt(text, 10);
 }
 
-export type SetEntryProblem = 'reps-missing' | 'reps-too-high' | 'weight-too-high';
+/** Reps typed with a fraction ('8.5', '8,'): refused rather than read as another number. */
+function repsNotWhole(text: string): boolean {
+  return /[.,]/.test(text);
+}
+
+export type SetEntryProblem = 'reps-missing' | 'reps-not-whole' | 'reps-too-high' | 'weight-too-high';
 
 /**
  * Why Complete Set is disabled, or null when it is not. Reps must be a whole number above 0
@@ -54,6 +62,7 @@ export type SetEntryProblem = 'reps-missing' | 'reps-too-high' | 'weight-too-hig
  * logged (it could then never be saved).
  */
 export function setEntryProblem(weightText: string, repsText: string): SetEntryProblem | null {
+  if (repsNotWhole(repsText)) return 'reps-not-whole';
   const reps = parseReps(repsText);
   if (reps === null || reps <= 0) return 'reps-missing';
   if (reps > MAX_REPS) return 'reps-too-high';
@@ -141,6 +150,27 @@ export function completeSet(
                   weightUnit: entry.weightUnit,
                   completedAt: completedAt.toISOString(),
                 },
+          ),
+        },
+  );
+}
+
+/** The exercises with one completed set corrected as entered; when it was done stays (docs: "Logging sets"). */
+export function editSet(
+  exercises: readonly Exercise[],
+  exerciseId: number,
+  setId: string,
+  entry: SetEntry,
+): Exercise[] {
+  return exercises.map((exercise) =>
+    exercise.id !== exerciseId
+      ? exercise
+      : {
+          ...exercise,
+          sets: exercise.sets.map((set) =>
+            set.id !== setId || !set.completed
+              ? set
+              : { ...set, weight: entry.weight, reps: entry.reps, weightUnit: entry.weightUnit },
           ),
         },
   );

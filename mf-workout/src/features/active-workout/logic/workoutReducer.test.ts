@@ -8,7 +8,7 @@ import {
 } from '../../../constants';
 import { blankSets, chestDay, completed, exercise } from '../testing/fixtures';
 import type { SetEntry } from './sets';
-import { openWorkout, workoutReducer, type WorkoutAction, type WorkoutState } from './workoutReducer';
+import { openWorkout, restNoteOf, workoutReducer, type WorkoutAction, type WorkoutState } from './workoutReducer';
 
 const NOW = Date.parse('2026-11-22T09:00:00.000Z');
 const EARLIER = '2026-11-22T08:50:00.000Z';
@@ -99,6 +99,7 @@ describe('set completed', () => {
         step: 'rest',
         at: NOW + REST_TIMER_DELAY_MS,
         nextSet: { exerciseName: 'Incline Press', label: 'Warm-up 2', isWorkingSet: false },
+        after: { setId: '101-w1', completedAt: '2026-11-22T09:00:00.000Z' },
       },
     ],
     [
@@ -109,6 +110,7 @@ describe('set completed', () => {
         step: 'rest',
         at: NOW + REST_TIMER_DELAY_MS,
         nextSet: { exerciseName: 'Incline Press', label: 'Working Set', isWorkingSet: true },
+        after: { setId: '101-w2', completedAt: '2026-11-22T09:00:00.000Z' },
       },
     ],
     [
@@ -157,6 +159,7 @@ describe('rest', () => {
       timer: { status: 'running', endsAt: NOW + REST_TIMER_DELAY_MS + REST_MS },
       nextSet: { exerciseName: 'Incline Press', label: 'Warm-up 2', isWorkingSet: false },
       remainingMs: REST_MS,
+      after: { setId: '101-w1', completedAt: '2026-11-22T09:00:00.000Z' },
     });
     expect(state.upcoming).toBeNull();
   });
@@ -326,5 +329,99 @@ describe('exit', () => {
     const opened = openWorkout(workoutWith(done), NOW);
     const state = run({ ...opened, upcoming: null }, { type: 'exitStarted' }, { type: 'exitFailed', now: NOW + 5000 });
     expect(state).toMatchObject({ exiting: false, upcoming });
+  });
+});
+
+describe('a resumed workout (after Exit and Resume, or a reload)', () => {
+  const doneAt = (ms: number) => new Date(NOW - ms).toISOString();
+  /** Incline Press's first warm-up done `ago` ms before NOW. */
+  /** Incline Press's sets up to `lastSetId` done, the last of them `ago` ms before NOW. */
+  const oneDone = (ago: number, lastSetId = '101-w1'): Exercise[] =>
+    chestDay().exercises.map((item) => {
+      let before = item.id === 101;
+      return exercise(
+        item.id,
+        item.name,
+        blankSets(item.id).map((set) => {
+          if (!before) return set;
+          if (set.id === lastSetId) before = false;
+          return completed(set, 100, 8, before ? EARLIER : doneAt(ago));
+        }),
+      );
+    });
+  const cause = (ago: number) => ({ setId: '101-w1', completedAt: doneAt(ago) });
+
+  it('shows the rest still running, counted from the set’s completion time', () => {
+    const state = openWorkout(oneDone(60_000), NOW);
+    expect(state.rest).toEqual({
+      timer: { status: 'running', endsAt: NOW - 60_000 + REST_TIMER_DELAY_MS + REST_MS },
+      nextSet: { exerciseName: 'Incline Press', label: 'Warm-up 2', isWorkingSet: false },
+      remainingMs: REST_MS - 60_000 + REST_TIMER_DELAY_MS,
+      after: cause(60_000),
+    });
+    expect(state.upcoming).toBeNull();
+  });
+
+  it('opens the rest when due when the set was done within the last half second', () => {
+    expect(openWorkout(oneDone(200), NOW)).toMatchObject({
+      rest: null,
+      upcoming: { step: 'rest', at: NOW - 200 + REST_TIMER_DELAY_MS, after: cause(200) },
+    });
+  });
+
+  it.each<[string, Exercise[]]>([
+    ['a rest that is over', oneDone(REST_MS + REST_TIMER_DELAY_MS)],
+    ['the last set of an exercise (no rest between exercises)', oneDone(10_000, '101-work')],
+  ])('has no rest after %s', (_case, exercises) => {
+    expect(openWorkout(exercises, NOW)).toMatchObject({ rest: null, upcoming: null });
+  });
+
+  it('keeps a rest this device paused, with its time left, or skipped', () => {
+    const paused = { status: 'paused', remainingMs: 42_000 } as const;
+    expect(openWorkout(oneDone(60_000), NOW, { after: cause(60_000), timer: paused }).rest).toMatchObject({
+      timer: paused,
+      remainingMs: 42_000,
+    });
+    expect(openWorkout(oneDone(60_000), NOW, { after: cause(60_000), timer: 'skipped' }).rest).toBeNull();
+    // A note of another set (or of the same set done again after an undo) says nothing of this rest.
+    const other = { after: cause(90_000), timer: 'skipped' } as const;
+    expect(openWorkout(oneDone(60_000), NOW, other).rest).not.toBeNull();
+  });
+
+  it('notes a paused or skipped rest, and nothing for one that only runs', () => {
+    const state = resting();
+    expect(restNoteOf(state)).toBeNull();
+    const paused = run(state, { type: 'restPaused', now: NOW + 10_000 });
+    expect(restNoteOf(paused)).toEqual({ after: state.rest!.after, timer: paused.rest!.timer });
+    expect(restNoteOf(run(state, { type: 'restSkipped' }))).toEqual({ after: state.rest!.after, timer: 'skipped' });
+  });
+});
+
+describe('set edited', () => {
+  const edit = (setId: string, fix: SetEntry): WorkoutAction => ({
+    type: 'setEdited',
+    exerciseId: Number(setId.split('-')[0]),
+    setId,
+    entry: fix,
+  });
+
+  it('corrects a completed set of any exercise, keeping when it was done and what comes next', () => {
+    const state = run(openWorkout(workoutWith(4), NOW), complete('102-w2'));
+    const edited = run(state, edit('101-w1', { weight: 42.5, reps: 9, weightUnit: 'kg' }));
+    expect(edited.exercises[0].sets[0]).toEqual({
+      ...state.exercises[0].sets[0],
+      weight: 42.5,
+      reps: 9,
+      weightUnit: 'kg',
+    });
+    expect(edited.exercises[0].sets[0].completedAt).toBe(EARLIER);
+    expect(edited).toMatchObject({ activeIndex: state.activeIndex, upcoming: state.upcoming, rest: state.rest });
+  });
+
+  it.each<[string, WorkoutState, WorkoutAction]>([
+    ['a set not completed', openWorkout(workoutWith(0), NOW), edit('101-w1', entry)],
+    ['a set the workout does not have', openWorkout(workoutWith(1), NOW), edit('101-w9', entry)],
+  ])('ignores %s', (_case, state, action) => {
+    expect(workoutReducer(state, action)).toBe(state);
   });
 });
