@@ -6,6 +6,7 @@ import {
   queryKeys,
   toast,
   toastInTurn,
+  useLifterUnit,
   useOutbox,
   useOutboxStatus,
   useWorkoutInProgress,
@@ -103,8 +104,9 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
   const { celebrate, recordsBefore } = useCelebrations();
-  // The unit a set with no weight of its own, of last time or before it opens in: the workout's latest set's.
-  const fallbackUnit = workoutUnit(exercises, 'lbs');
+  // The unit a set with no weight of its own, of last time or before it opens in: the workout's latest set's, else the
+  // lifter's remembered one (docs/product-rules.md, "The lifter's unit").
+  const fallbackUnit = workoutUnit(exercises, useLifterUnit());
   useWakeLock(finish === null);
   // An app update waits until the workout is over (issue #17): the shell never reloads the page before.
   useWorkoutInProgress(finish === null);

@@ -203,6 +203,19 @@ describe('prefill', () => {
   });
 });
 
+describe("the lifter's unit", () => {
+  it('opens a set with no history in the unit the lifter last used; a set typed in this workout wins', async () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    const { user } = renderActiveWorkout({ day, session: sessionOf(day), weightUnit: 'kg' });
+    expect(screen.getByRole('radio', { name: 'kg' })).toBeChecked();
+
+    await logSet(user, { weight: '100', reps: '10', unit: 'lbs' });
+    await skipRest(user);
+    expect(within(screen.getByRole('form', { name: 'Warm-up 2' })).getByRole('radio', { name: 'lbs' })).toBeChecked();
+  });
+});
+
 describe('reps typed with a fraction', () => {
   it('refuses 8.5: never 85, Complete Set disabled, the reason said', async () => {
     mockWorkoutApi();

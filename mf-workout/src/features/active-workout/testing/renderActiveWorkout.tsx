@@ -20,6 +20,7 @@ export function renderActiveWorkout({
   onClose = jest.fn(),
   userId,
   cached = [],
+  weightUnit = 'lbs',
 }: {
   day: WorkoutDay;
   session: Session;
@@ -27,6 +28,8 @@ export function renderActiveWorkout({
   userId?: string;
   /** Answers already in the query client (as this browser's copy of them offline). */
   cached?: [QueryKey, unknown][];
+  /** The unit the api remembers for the lifter. */
+  weightUnit?: 'lbs' | 'kg';
 }) {
   // The outboxes of the test before (or of the page before a reload) stop: a page has its own.
   stopOutboxes();
@@ -35,6 +38,7 @@ export function renderActiveWorkout({
     email: 'lifter@gym.test',
     firstName: 'Ada',
     lastName: 'L',
+    weightUnit,
   };
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, lifter);
