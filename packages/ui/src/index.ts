@@ -26,3 +26,4 @@ export { Badge, type BadgeProps, type BadgeVariant } from './components/Badge';
 export { BuildLabel, type BuildLabelProps } from './components/BuildLabel';
 export { UpgradePrompt, PREMIUM_BENEFITS, type UpgradePromptProps } from './components/UpgradePrompt';
 export { RestAlertSwitch, type RestAlertSwitchProps } from './components/RestAlertSwitch';
+export { selectOnFocus } from './hooks/selectOnFocus';

@@ -52,8 +52,9 @@ const variants = {
 };
 
 const sizes = {
+  // Compact in padding and type, never in height: every target stays at least 44 px tall (WCAG 2.5.5).
   sm: css`
-    min-height: 36px;
+    min-height: ${theme.layout.minTouchTarget};
     padding: 0 ${theme.space.sm};
     font-size: ${theme.fontSizes.sm};
   `,
@@ -76,6 +77,8 @@ export const buttonStyles = css<ButtonStyleProps>`
   justify-content: center;
   gap: ${theme.space.xs};
   width: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
+  /* A short label ('Edit') still makes a target a finger can hit. */
+  min-width: ${theme.layout.minTouchTarget};
   border: 1px solid transparent;
   border-radius: ${theme.radii.md};
   font-weight: ${theme.fontWeights.bold};
