@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PlateSettingsBody } from '@hit/contracts';
 import { DEFAULT_PLATE_SETTINGS, type PlateSettings as Plates, type Unit } from '@hit/contracts/rules';
 import { isNetworkFailure, toast } from '@hit/platform';
-import { Alert, Button, DialogActions, Spinner, TextField, VisuallyHidden, theme } from '@hit/ui';
+import { Alert, Button, DialogActions, Spinner, TextField, VisuallyHidden, selectOnFocus, theme } from '@hit/ui';
 import styled from 'styled-components';
 import { messageOf } from './accountApi';
 import {
@@ -72,7 +72,8 @@ const UnitOption = styled.label`
   cursor: pointer;
   input {
     position: absolute;
-    inset: 0;
+    /* Over the border too: the radio itself is the whole 44 px option. */
+    inset: -2px;
     margin: 0;
     opacity: 0;
     cursor: pointer;
@@ -149,6 +150,7 @@ const RemoveButton = styled(Button)`
 
 const AddButton = styled(Button)`
   justify-self: start;
+  margin-top: ${theme.space.xs};
 `;
 
 /** What the form shows for a save that failed. */
@@ -283,6 +285,7 @@ function PlateSettingsForm({ initial, loadFailed, onSaved }: PlateSettingsFormPr
           autoComplete="off"
           value={own.bar}
           onChange={(event) => change({ bar: event.target.value })}
+          {...selectOnFocus}
           {...problemProps('bar')}
         />
         <TextField
@@ -292,6 +295,7 @@ function PlateSettingsForm({ initial, loadFailed, onSaved }: PlateSettingsFormPr
           autoComplete="off"
           value={own.sled}
           onChange={(event) => change({ sled: event.target.value })}
+          {...selectOnFocus}
           {...problemProps('sled')}
         />
       </BarFields>
@@ -322,6 +326,7 @@ function PlateSettingsForm({ initial, loadFailed, onSaved }: PlateSettingsFormPr
                   value={row.weight}
                   $invalid={invalid({ plate: index, part: 'weight' })}
                   onChange={(event) => changeRow(row.key, { weight: event.target.value })}
+                  {...selectOnFocus}
                   {...problemProps({ plate: index, part: 'weight' })}
                 />
                 <VisuallyHidden as="label" htmlFor={`${id}-p${row.key}`}>
@@ -334,6 +339,7 @@ function PlateSettingsForm({ initial, loadFailed, onSaved }: PlateSettingsFormPr
                   value={row.pairs}
                   $invalid={invalid({ plate: index, part: 'pairs' })}
                   onChange={(event) => changeRow(row.key, { pairs: event.target.value })}
+                  {...selectOnFocus}
                   {...problemProps({ plate: index, part: 'pairs' })}
                 />
                 <RemoveButton
@@ -362,7 +368,6 @@ function PlateSettingsForm({ initial, loadFailed, onSaved }: PlateSettingsFormPr
         </Rows>
         <AddButton
           variant="secondary"
-          size="sm"
           data-plate-add=""
           onClick={addRow}
           disabled={own.plates.length >= MAX_PLATE_SIZES}
