@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { GOAL_REPS_MAX, GOAL_REPS_MIN } from '@hit/contracts/rules';
-import { Alert, Button, TextField, theme } from '@hit/ui';
+import { Alert, Button, TextField, selectOnFocus, theme } from '@hit/ui';
 import { validateGoalForm, type GoalFormErrors, type GoalFormValues } from '../logic';
 import type { ExerciseOption } from './analyticsTypes';
 import { UNIT_LABELS } from './unitLabels';
@@ -59,6 +59,7 @@ const FIELD_ORDER: (keyof GoalFormValues)[] = ['exerciseId', 'weight', 'unit', '
 /**
  * Setting or editing a goal (docs/product-rules.md, "Goals"): a target weight and unit for 6-10 reps, by a date or
  * not. Checked here first, then by the api, whose message shows under the fields; what was typed is kept either way.
+ * The prefilled numbers are selected on focus, so typing replaces them (6 typed over the default 6 is 6, not 66).
  */
 export function GoalForm({
   title,
@@ -134,6 +135,7 @@ export function GoalForm({
           value={values.weight}
           error={errors.weight}
           onChange={(event) => change('weight', event.target.value)}
+          {...selectOnFocus}
         />
         <SelectField>
           <label htmlFor={`${id}-unit`}>Unit</label>
@@ -159,6 +161,7 @@ export function GoalForm({
           value={values.reps}
           error={errors.reps}
           onChange={(event) => change('reps', event.target.value)}
+          {...selectOnFocus}
         />
         <TextField
           label="Target date (optional)"
