@@ -62,7 +62,11 @@ const Fill = styled.div`
   background: ${theme.colors.accent};
 `;
 
+/** Its own target, 44 px tall, though it reads as a link at the end of the sentence. */
 const InlineLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${theme.layout.minTouchTarget};
   color: ${theme.colors.accent};
   font-weight: ${theme.fontWeights.bold};
   text-underline-offset: 3px;
