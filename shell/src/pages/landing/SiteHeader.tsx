@@ -23,6 +23,7 @@ const Inner = styled(Container)`
 const Brand = styled(LandingLink)`
   display: inline-flex;
   align-items: center;
+  min-height: ${theme.layout.minTouchTarget};
   gap: ${theme.space.xs};
   color: ${theme.colors.text};
   font-weight: ${theme.fontWeights.black};
