@@ -15,6 +15,7 @@ import {
   completeSet,
   logExercise,
   press,
+  restTimer,
   signedUpAtHome,
   skipRest,
   waitClosely,
@@ -93,6 +94,15 @@ async function heldToast(page: Page, text: string): Promise<Locator> {
 /** Fails naming every control of the screen the overlay lies over. */
 async function expectNothingUnder(overlay: Locator, screen: string): Promise<void> {
   expect({ screen, under: await controlsUnder(overlay) }).toEqual({ screen, under: [] });
+}
+
+/** True when a tap at the control's centre reaches the control itself: nothing lies over it. */
+function reachable(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const topmost = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return topmost !== null && element.contains(topmost);
+  });
 }
 
 /** Takes the toast away with its close button, so the next one is looked at by itself. */
@@ -232,6 +242,36 @@ describe('what overlays cover', () => {
       await page.getByRole('button', { name: 'Return to Home' }).waitFor();
       await expectNothingUnder(last, `Workout Complete at ${size}`);
       await saveScreenshot(page, `overlays-workout-complete-${size}`);
+      expect(watched.unexpected()).toEqual([]);
+    });
+
+    it('keeps the rest panel and the tip card off every control: Exit and Undo stay within reach', async () => {
+      const { page } = watched;
+      await signedUpAtHome(page);
+      await press(page.getByRole('button', { name: 'Start Workout' }));
+      await page.getByRole('button', { name: 'Exit' }).waitFor();
+      await completeSet(page, 'Incline Press', 'Warm-up 1', { weight: 50, reps: 10 });
+
+      const rest = restTimer(page);
+      await waitClosely(rest);
+      await expectNothingUnder(rest, `the rest at ${size}`);
+      const exit = page.getByRole('button', { name: 'Exit' });
+      expect(await reachable(exit)).toBe(true);
+      const undo = page.getByRole('button', { name: 'Undo last set' });
+      await undo.scrollIntoViewIfNeeded();
+      expect(await reachable(undo)).toBe(true);
+      await expectNothingUnder(rest, `the rest, Undo in sight, at ${size}`);
+
+      // The tip shows 10 s after the workout starts, here while the rest runs.
+      const tip = page.getByRole('complementary', { name: 'Workout tip' });
+      await waitClosely(tip);
+      await expectNothingUnder(tip, `the tip card at ${size}`);
+      await tip.scrollIntoViewIfNeeded();
+      await expectNothingUnder(tip, `the tip card in sight at ${size}`);
+      await expectNothingUnder(rest, `the rest with the tip card at ${size}`);
+      expect(await reachable(exit)).toBe(true);
+      await saveScreenshot(page, `overlays-rest-and-tip-${size}`);
+      await skipRest(page);
       expect(watched.unexpected()).toEqual([]);
     });
   });
