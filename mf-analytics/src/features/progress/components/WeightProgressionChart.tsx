@@ -238,7 +238,7 @@ export function WeightProgressionChart({
       const offsets = dodgeOffsets(
         here.map((s) => ({ x: 0, y: y(weightOf(row, s.id)!) })),
         MARKER_GAP,
-        x.step() * 0.8,
+        x.step() * 0.9,
       );
       here.forEach((s, i) => dodge.set(`${index} ${s.id}`, offsets[i]));
     });

@@ -14,7 +14,8 @@ export const ChartBox = styled.div`
   position: relative;
   width: 100%;
   min-width: 0;
-  svg {
+  /* The chart itself; the legend's swatches are svgs of their own size. */
+  > svg {
     display: block;
     width: 100%;
     height: auto;
