@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '@hit/platform';
+import { dismissToast } from '@hit/platform';
 import { answer, never } from '@hit/platform/test/apiMock';
 import { expiredStatus, lifter } from '../../test/fixtures';
 import { mockAnalyticsApi, renderAnalytics } from '../../test/renderAnalytics';
@@ -248,11 +249,13 @@ describe('the rep chart axis', () => {
 
 describe('ProgressAnalytics charts at any width', () => {
   const original = global.ResizeObserver;
-  // The browser's reports of each chart box's width, as its layout gives them.
-  let callbacks: ResizeObserverCallback[] = [];
+  // The browser's reports of each chart box's width, as its layout gives them. Only the observers of boxes inside
+  // the screen's section count: the app's toasts measure their own box as well.
+  let observers: { callback: ResizeObserverCallback; target: Element | null }[] = [];
+  const chartObservers = () => observers.filter(({ target }) => target?.closest('section') != null);
   const notify = (width: number) =>
     act(() => {
-      for (const callback of callbacks) {
+      for (const { callback } of chartObservers()) {
         callback([{ contentRect: { width } } as ResizeObserverEntry], {} as ResizeObserver);
       }
     });
@@ -260,19 +263,25 @@ describe('ProgressAnalytics charts at any width', () => {
   async function renderLaidOut(width: number) {
     mockAnalyticsApi();
     renderAnalytics();
-    await waitFor(() => expect(callbacks).toHaveLength(2));
+    await waitFor(() => expect(chartObservers()).toHaveLength(2));
     notify(width);
     await screen.findByRole('img', { name: /Weight Progression chart/ });
     await screen.findByRole('img', { name: /Rep Consistency chart/ });
   }
 
   beforeEach(() => {
-    callbacks = [];
+    // A toast left by an earlier test would measure its own box (the Toaster makes room for it) during these tests.
+    act(() => dismissToast());
+    observers = [];
     global.ResizeObserver = class {
+      private readonly observer: { callback: ResizeObserverCallback; target: Element | null };
       constructor(callback: ResizeObserverCallback) {
-        callbacks.push(callback);
+        this.observer = { callback, target: null };
+        observers.push(this.observer);
       }
-      observe() {}
+      observe(target: Element) {
+        this.observer.target = target;
+      }
       unobserve() {}
       disconnect() {}
     } as unknown as typeof ResizeObserver;
