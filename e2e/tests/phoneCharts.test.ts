@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { overflowsHorizontally, saveScreenshot } from '../support/artifacts';
+import { expectNoSeriousViolations } from '../support/axe';
 import { launchBrowser, openPage, viewports, type WatchedPage } from '../support/browser';
 import { e2eEnvironment } from '../support/environment';
 import { logWorkoutThroughApi } from '../support/history';
@@ -134,6 +135,7 @@ describe.each([
 
     expect(await overflowsHorizontally(page)).toBe(false);
     await saveScreenshot(page, `charts-all-exercises-${size}`);
+    await expectNoSeriousViolations(page, `Progress Analytics with twelve lifts at ${size}`);
 
     // In kilograms the same rule: 20 lbs is 9.1 kg.
     await page.getByLabel('Weight unit', { exact: true }).selectOption({ label: 'Kilograms (kg)' });
