@@ -12,7 +12,17 @@ import {
   useSubscriptionStatus,
   useUser,
 } from '@hit/platform';
-import { Badge, BuildLabel, Button, Dialog, DialogActions, RestAlertSwitch, UpgradePrompt, theme } from '@hit/ui';
+import {
+  Badge,
+  BuildLabel,
+  Button,
+  Dialog,
+  DialogActions,
+  RestAlertSwitch,
+  TOAST_ROOM,
+  UpgradePrompt,
+  theme,
+} from '@hit/ui';
 import styled, { createGlobalStyle } from 'styled-components';
 import { useCancelSubscription, useSyncSubscription } from '../features/account/accountApi';
 import { showCancel, showSync, subscriptionBadge } from '../features/account/logic/subscription';
@@ -115,7 +125,8 @@ const PhoneSheetStyle = createGlobalStyle`
     [role='dialog']:has([data-account-sheet]) {
       max-width: none;
       margin: auto 0 0;
-      max-height: 92vh;
+      /* Never taller than what is left under a toast (TOAST_ROOM), or it would reach past the screen's bottom. */
+      max-height: min(92vh, calc(100dvh - ${TOAST_ROOM}));
       overflow-y: auto;
       border-bottom: 0;
       border-radius: ${theme.radii.lg} ${theme.radii.lg} 0 0;
