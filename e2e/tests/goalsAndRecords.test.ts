@@ -148,7 +148,7 @@ describe('goals, personal records and plate math on a 360 px phone', () => {
 
     // After a reload the saved plates still count (the api stored them).
     await page.reload();
-    await press(page.getByRole('button', { name: 'Resume' }));
+    await press(page.getByRole('button', { name: 'Resume Workout' }));
     const again = exerciseCard(page, 'Incline Press').getByRole('form', { name: 'Warm-up 1', exact: true });
     await again.getByLabel('Weight', { exact: true }).fill('120');
     await again.getByText('Per side: 35 + 5 + 2.5').waitFor();

@@ -160,7 +160,7 @@ describe('a whole workout with the api stopped', () => {
     const resume = page.getByRole('region', { name: 'Resume workout' });
     await resume.waitFor();
     await page.getByText('6 sets waiting to sync').waitFor();
-    await resume.getByRole('button', { name: 'Resume' }).click();
+    await resume.getByRole('button', { name: 'Resume Workout' }).click();
     await page.locator('[aria-valuetext="6 of 12 sets done"]').waitFor();
 
     await logExercise(page, DAY_1[2]);
@@ -261,7 +261,8 @@ describe('signing out with work not synced', () => {
     // The owner signs in again: their sets sync.
     await signInThroughForm(page, email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/home');
-    await page.getByRole('button', { name: 'Start Workout' }).waitFor();
+    // Their Day 1, left by Exit with three sets, is offered to resume.
+    await page.getByRole('button', { name: 'Resume Workout' }).waitFor();
     await untilServerHolds(
       page,
       email,

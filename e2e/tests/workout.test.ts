@@ -71,7 +71,7 @@ describe('a workout on a phone', () => {
     await exerciseCard(page, 'Incline Press').getByText('Saved', { exact: true }).nth(1).waitFor();
 
     await page.reload();
-    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('button', { name: 'Resume Workout' }).click();
     await page.getByRole('button', { name: 'Exit' }).waitFor();
     await page.getByText('2/12 sets').waitFor();
     await page.getByText(/40 lbs × 10/).waitFor();
