@@ -103,7 +103,7 @@ export function ActiveWorkout({ day, session, onClose }: ActiveWorkoutProps): JS
   const { exercises, activeIndex, rest, upcoming, finish, exiting, lastCompleted, restRanOutAt } = state;
   const closed = useRef(false);
   const lastWorkouts = useLastWorkouts(day.id, initial.exercises);
-  const { celebrate, recordsBefore } = useCelebrations();
+  const { celebrate, recordsBefore } = useCelebrations(day.id, initial.exercises);
   // The unit a set with no weight of its own, of last time or before it opens in: the workout's latest set's, else the
   // lifter's remembered one (docs/product-rules.md, "The lifter's unit").
   const fallbackUnit = workoutUnit(exercises, useLifterUnit());

@@ -159,6 +159,46 @@ describe('the new-record badge on the set line', () => {
   });
 });
 
+describe('the new-record badge after a reload', () => {
+  it('stays when the api answers records that hold the set itself: the workout keeps the ones it began with', async () => {
+    mockWorkoutApi();
+    const day = chestDay();
+    const first = renderActiveWorkout({ day, session: sessionOf(day), cached: [[queryKeys.records, records]] });
+    await logSet(first.user, { weight: '45', reps: '10' });
+    await skipRest(first.user);
+    await logSet(first.user, { weight: '65', reps: '8' });
+    await skipRest(first.user);
+    await logSet(first.user, { weight: '110', reps: '8' });
+    await passTime(NEXT_EXERCISE_DELAY_MS);
+    expect(card('Incline Press')).toHaveTextContent(NEW_RECORD_BADGE);
+    first.unmount();
+
+    const withTheSet: Records = {
+      lbs: [
+        {
+          ...records.lbs[0],
+          bestEstimate: { weight: 110, reps: 8, date: '2026-11-22T09:00:00.000Z', estimate: 110 * (1 + 8 / 30) },
+        },
+      ],
+      kg: [],
+    };
+    renderActiveWorkout({
+      day,
+      // As the first page saved them: done after the workout began.
+      session: sessionOf(
+        day,
+        pressDone(110).map((item) => ({
+          ...item,
+          sets: item.sets.map((set) => (set.completed ? { ...set, completedAt: '2026-11-22T09:00:05.000Z' } : set)),
+        })),
+      ),
+      userId: first.userId,
+      cached: [[queryKeys.records, withTheSet]],
+    });
+    expect(card('Incline Press')).toHaveTextContent(NEW_RECORD_BADGE);
+  });
+});
+
 describe('prefill', () => {
   it('takes Warm-up 2 from Warm-up 1 with no last time; last time’s reps are a hint and Complete Set agrees', async () => {
     mockWorkoutApi();
