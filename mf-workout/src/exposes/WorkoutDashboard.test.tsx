@@ -80,7 +80,9 @@ describe('the workout dashboard', () => {
     expect(day2).toHaveTextContent('Shoulders & Arms');
     expect(day2).toHaveTextContent('Exercises2');
     expect(day2).toHaveTextContent('Sets completed4 of 6');
-    expect(day2).toHaveTextContent('Ready to start');
+    // Begun and left by Exit: the one unfinished workout, resumed from its card (a fresh next day is 'Ready to start').
+    expect(day2).toHaveTextContent('In progress');
+    expect(within(day2).getByRole('button', { name: 'Resume Day 2' })).toBeEnabled();
     // 'Next' on screen, 'Next recommended day' read out.
     const nextBadge = within(day2).getByText('Next recommended day').parentElement!;
     expect(within(nextBadge).getByText('Next')).toHaveAttribute('aria-hidden', 'true');
