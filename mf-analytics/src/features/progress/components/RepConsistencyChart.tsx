@@ -111,6 +111,7 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
     recent.map((p) => ({ x: x(p.timestamp), y: y(p.reps) })),
     MARKER_GAP,
     innerWidth / 4,
+    [0, innerWidth],
   );
   const repLine =
     line<ChartPoint>()

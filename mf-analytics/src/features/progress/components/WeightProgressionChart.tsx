@@ -236,9 +236,10 @@ export function WeightProgressionChart({
     rows.forEach((row, index) => {
       const here = drawn.filter((s) => weightOf(row, s.id) !== undefined);
       const offsets = dodgeOffsets(
-        here.map((s) => ({ x: 0, y: y(weightOf(row, s.id)!) })),
+        here.map((s) => ({ x: x(row.label) ?? 0, y: y(weightOf(row, s.id)!) })),
         MARKER_GAP,
         x.step() * 0.9,
+        [0, innerWidth],
       );
       here.forEach((s, i) => dodge.set(`${index} ${s.id}`, offsets[i]));
     });

@@ -64,6 +64,13 @@ describe('dodgeOffsets: markers at the same spot are set side by side', () => {
     expect(offsets).toEqual([-10, -5, 0, 5, 10]);
   });
 
+  it('shifts a group whole to stay inside the plot', () => {
+    const atLeftEdge = Array.from({ length: 3 }, () => ({ x: 4, y: 50 }));
+    expect(dodgeOffsets(atLeftEdge, 12, 100, [0, 300])).toEqual([-4, 8, 20]);
+    const atRightEdge = Array.from({ length: 3 }, () => ({ x: 300, y: 50 }));
+    expect(dodgeOffsets(atRightEdge, 12, 100, [0, 300])).toEqual([-24, -12, 0]);
+  });
+
   it('leaves markers a gap apart where they are', () => {
     expect(
       dodgeOffsets(

@@ -47,9 +47,16 @@ export interface MarkerPosition {
 /**
  * Horizontal offsets that keep markers drawn at (nearly) the same spot apart, so none hides another: markers closer
  * than `gap` px to a group's first marker, on both axes, form a group, spread side by side around their own x in input
- * order, `gap` px apart or closer when `maxSpread` px would be exceeded. A lone marker keeps its place (offset 0).
+ * order, `gap` px apart or closer when `maxSpread` px would be exceeded. A group is shifted whole to stay within
+ * `bounds` (the plot's x range), so its markers neither leave the plot nor stack at its edge. A lone marker keeps its
+ * place (offset 0).
  */
-export function dodgeOffsets(markers: readonly MarkerPosition[], gap: number, maxSpread: number): number[] {
+export function dodgeOffsets(
+  markers: readonly MarkerPosition[],
+  gap: number,
+  maxSpread: number,
+  bounds: readonly [number, number] = [-Infinity, Infinity],
+): number[] {
   const offsets = markers.map(() => 0);
   const groups: { anchor: MarkerPosition; members: number[] }[] = [];
   markers.forEach((marker, index) => {
@@ -59,12 +66,14 @@ export function dodgeOffsets(markers: readonly MarkerPosition[], gap: number, ma
     if (group) group.members.push(index);
     else groups.push({ anchor: marker, members: [index] });
   });
-  for (const { members } of groups) {
+  for (const { anchor, members } of groups) {
     const k = members.length;
     if (k < 2) continue;
     const spacing = Math.min(gap, maxSpread / (k - 1));
+    const half = ((k - 1) / 2) * spacing;
+    const shift = Math.max(0, bounds[0] - (anchor.x - half)) - Math.max(0, anchor.x + half - bounds[1]);
     members.forEach((index, j) => {
-      offsets[index] = (j - (k - 1) / 2) * spacing;
+      offsets[index] = (j - (k - 1) / 2) * spacing + shift;
     });
   }
   return offsets;
