@@ -289,6 +289,21 @@ describe('AccountPanel', () => {
   });
 
   describe('Sync Subscription Status', () => {
+    it('keeps the focus while it syncs, so the keyboard still closes the panel with Escape', async () => {
+      const api = mockApi({ 'POST /api/subscription/sync': never });
+      const { onOpenChange } = renderPanel();
+      button('Sync Subscription Status')!.focus();
+      await userEvent.keyboard('{Enter}');
+
+      const syncing = within(panel()).getByRole('button', { name: 'Syncing...' });
+      expect(syncing).toHaveAttribute('aria-disabled', 'true');
+      expect(syncing).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      expect(api.callsTo('POST /api/subscription/sync')).toHaveLength(1);
+      await userEvent.keyboard('{Escape}');
+      expect(onOpenChange).toHaveBeenCalledWith(false);
+    });
+
     it("says 'Subscription Synced' and reloads the status", async () => {
       const api = mockApi({
         'POST /api/subscription/sync': answer(200, { subscriptionId: 'sub_1' }),

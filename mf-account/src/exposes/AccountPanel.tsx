@@ -232,7 +232,13 @@ export default function AccountPanel({ open, onOpenChange }: AccountPanelProps) 
         )}
         <Actions data-account-sheet>
           {status && showSync(status) && (
-            <Button variant="secondary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+            // aria-disabled, not disabled: a disabled button drops the keyboard's focus out of the panel, and Escape
+            // with it.
+            <Button
+              variant="secondary"
+              onClick={() => !sync.isPending && sync.mutate()}
+              aria-disabled={sync.isPending || undefined}
+            >
               {sync.isPending ? 'Syncing...' : 'Sync Subscription Status'}
             </Button>
           )}
