@@ -29,7 +29,7 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
       entry({ exerciseId: 2, date: nov(3), weight: 40 }),
       entry({ exerciseId: 1, date: nov(9), weight: 110 }),
       entry({ exerciseId: 2, date: nov(10), weight: 37.5 }),
-      entry({ exerciseId: 3, date: nov(10), weight: 118 }), // same time as the row before: later in the input
+      entry({ exerciseId: 3, date: nov(10), weight: 118 }), // same time as the row before: the later exercise
     ];
     it.each([
       // Not the sum of each lift's own change (+10 - 2.5 = +7.5).
@@ -41,6 +41,31 @@ describe('summarize (docs/product-rules.md, "Charts and summary")', () => {
       [3, 'lbs', null],
     ] as const)('filter %s in %s gives %s', (filter, unit, change) => {
       expect(summarize(entries, unit, filter).weightChange).toBe(change);
+    });
+
+    it("reads sets saved at one instant in the day's exercise order, whatever order they arrive in", () => {
+      const atOnce = [
+        entry({ exerciseId: 102, date: nov(2), weight: 100 }),
+        entry({ exerciseId: 101, date: nov(2), weight: 60 }),
+        entry({ exerciseId: 102, date: nov(9), weight: 110 }),
+        entry({ exerciseId: 101, date: nov(9), weight: 70 }),
+      ];
+      // Earliest: exercise 101 of Nov 2 (60); latest: exercise 102 of Nov 9 (110).
+      expect(summarize(atOnce, 'lbs', 'all').weightChange).toBe(50);
+      expect(summarize([...atOnce].reverse(), 'lbs', 'all').weightChange).toBe(50);
+    });
+
+    it("reads a workout's sets before the next workout's, even where their times overlap", () => {
+      // An import spaces a workout's sets a second apart from its start: workout 'a', started first, runs past the
+      // start of 'b'. The latest entry is the last of 'b', the later workout, not the last second of 'a'.
+      const overlapping = [
+        entry({ sessionId: 'a', workoutDayId: 1, exerciseId: 101, date: nov(2, '12:00:01'), weight: 100 }),
+        entry({ sessionId: 'b', workoutDayId: 2, exerciseId: 201, date: nov(2, '12:00:02'), weight: 60 }),
+        entry({ sessionId: 'b', workoutDayId: 2, exerciseId: 202, date: nov(2, '12:00:03'), weight: 60 }),
+        entry({ sessionId: 'a', workoutDayId: 1, exerciseId: 102, date: nov(2, '12:00:05'), weight: 110 }),
+      ];
+      expect(summarize(overlapping, 'lbs', 'all').weightChange).toBe(-40);
+      expect(summarize(overlapping, 'lbs', 101).weightChange).toBeNull();
     });
 
     it('has a change as soon as the filter holds two entries, even of two lifts each logged once', () => {
