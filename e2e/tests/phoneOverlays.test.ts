@@ -35,10 +35,11 @@ function theToast(page: Page): Locator {
 }
 
 /**
- * The controls that lie under `overlay`: every button, link and field the lifter could see and tap but for the overlay
- * (looking through the overlay, the topmost element at the centre of its part in the window is the control itself)
- * whose box meets the overlay's. A control under something else (a dialog's backdrop, the sticky workout header) is
- * hidden whatever the overlay does, and is left out.
+ * The controls that lie under `overlay`: every button, link and field the lifter could see whose box meets the
+ * overlay's where the overlay is on top, i.e. at a point of the part they share, a tap lands on the overlay while the
+ * control lies beneath it. A control drawn over the overlay (the sticky workout header over a panel scrolled under it)
+ * is in reach, and one under something else (a dialog's backdrop) is hidden whatever the overlay does: both are left
+ * out.
  */
 function controlsUnder(overlay: Locator): Promise<string[]> {
   return overlay.evaluate((cover) => {
@@ -50,18 +51,29 @@ function controlsUnder(overlay: Locator): Promise<string[]> {
     for (const control of controls) {
       if (cover.contains(control)) continue;
       const rect = control.getBoundingClientRect();
-      const left = Math.max(rect.left, 0);
-      const right = Math.min(rect.right, window.innerWidth);
-      const top = Math.max(rect.top, 0);
-      const bottom = Math.min(rect.bottom, window.innerHeight);
-      if (right - left < 1 || bottom - top < 1) continue;
-      const topmost = document
-        .elementsFromPoint((left + right) / 2, (top + bottom) / 2)
-        .find((element) => !cover.contains(element));
-      if (!topmost || !control.contains(topmost)) continue;
-      const across = Math.min(rect.right, box.right) - Math.max(rect.left, box.left);
-      const down = Math.min(rect.bottom, box.bottom) - Math.max(rect.top, box.top);
-      if (across > 0.5 && down > 0.5) {
+      // The part of the window where the control and the overlay meet.
+      const left = Math.max(rect.left, box.left, 0);
+      const right = Math.min(rect.right, box.right, window.innerWidth);
+      const top = Math.max(rect.top, box.top, 0);
+      const bottom = Math.min(rect.bottom, box.bottom, window.innerHeight);
+      if (right - left <= 0.5 || bottom - top <= 0.5) continue;
+      // Its centre and four points just inside its corners: where a finger could be aimed at the control.
+      const inset = (from: number, to: number, side: 'start' | 'end') =>
+        side === 'start' ? from + Math.min(2, (to - from) / 2) : to - Math.min(2, (to - from) / 2);
+      const points: [number, number][] = [
+        [(left + right) / 2, (top + bottom) / 2],
+        [inset(left, right, 'start'), inset(top, bottom, 'start')],
+        [inset(left, right, 'end'), inset(top, bottom, 'start')],
+        [inset(left, right, 'start'), inset(top, bottom, 'end')],
+        [inset(left, right, 'end'), inset(top, bottom, 'end')],
+      ];
+      const covered = points.some(([x, y]) => {
+        const stack = document.elementsFromPoint(x, y);
+        const beneath = stack.findIndex((element) => !cover.contains(element));
+        // The overlay is what a tap there hits, and the first thing beneath it is the control.
+        return beneath > 0 && cover.contains(stack[0]) && control.contains(stack[beneath]);
+      });
+      if (covered) {
         const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
         under.push(`${control.tagName.toLowerCase()} "${name.replace(/\s+/g, ' ').trim().slice(0, 40)}"`);
       }
