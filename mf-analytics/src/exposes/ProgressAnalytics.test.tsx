@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { queryKeys } from '@hit/platform';
 import { dismissToast } from '@hit/platform';
 import { answer, never } from '@hit/platform/test/apiMock';
+import { hitAreaOf, hoverNear } from '../../test/chartPointer';
 import { expiredStatus, lifter } from '../../test/fixtures';
 import { mockAnalyticsApi, renderAnalytics } from '../../test/renderAnalytics';
 
@@ -92,10 +93,13 @@ describe('ProgressAnalytics', () => {
     act(() => point.blur());
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
 
+    // The pointer's target is the chart's hit layer: the mouse at a marker's centre shows that marker's tooltip.
     const repPoint = screen.getAllByRole('img', { name: /^Barbell Row, .*: 5 reps at 120 lbs$/ })[0];
-    await user.hover(repPoint);
+    expect(repPoint).toHaveAttribute('pointer-events', 'none');
+    await hoverNear(user, repPoint);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Barbell Row');
     expect(screen.getByRole('tooltip')).toHaveTextContent('5 reps · 120 lbs');
-    await user.unhover(repPoint);
+    await user.unhover(hitAreaOf(repPoint));
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 

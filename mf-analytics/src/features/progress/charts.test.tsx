@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { ProgressEntry } from '@hit/contracts';
 import { answer } from '@hit/platform/test/apiMock';
 import { mockAnalyticsApi, renderAnalytics } from '../../../test/renderAnalytics';
+import { hitAreaOf, hoverNear, tapNear } from '../../../test/chartPointer';
+import { HIT_RADIUS, nearestTarget } from './components/chartHitArea';
 
 /** The program's twelve lifts: one cycle (Day 1, 2, 3) all at `weight` kg, then Day 1 again at `weight + 10`. */
 function twelveLifts(weight: number): ProgressEntry[] {
@@ -116,5 +118,104 @@ describe('Rep Consistency with sets minutes apart', () => {
     expect(repMarkers).toHaveLength(16);
     const spots = repMarkers.map((c) => `${Math.round(Number(c.getAttribute('cx')))},${c.getAttribute('cy')}`);
     expect(new Set(spots).size).toBe(16);
+  });
+});
+
+describe('the pointer on a chart: its hit layer, not the 10 px markers', () => {
+  const tooltip = () => screen.queryByRole('tooltip');
+  const repMarkers = () => Array.from(screen.getByTestId('rep-chart').querySelectorAll('circle'));
+
+  it('finds the nearest target within the radius, and none farther', () => {
+    const targets = [
+      { x: 100, y: 100, name: 'a' },
+      { x: 112, y: 100, name: 'b' },
+    ];
+    expect(HIT_RADIUS).toBe(22);
+    expect(nearestTarget(targets, 104, 100)?.name).toBe('a');
+    expect(nearestTarget(targets, 109, 103)?.name).toBe('b');
+    expect(nearestTarget(targets, 100, 122)?.name).toBe('a');
+    expect(nearestTarget(targets, 100, 123)).toBeUndefined();
+    expect(nearestTarget(targets, 134, 100)?.name).toBe('b');
+    expect(nearestTarget(targets, 134.5, 100)).toBeUndefined();
+    expect(nearestTarget([], 0, 0)).toBeUndefined();
+  });
+
+  it('leaves the markers to the keyboard: no pointer events of their own, focus still shows the tooltip', async () => {
+    await renderTwelveLifts();
+    for (const marker of [...markers(), ...repMarkers()]) {
+      expect(marker).toHaveAttribute('pointer-events', 'none');
+      expect(marker).toHaveAttribute('tabindex', '0');
+    }
+    for (const chart of ['weight-chart', 'rep-chart']) {
+      const hitArea = within(screen.getByTestId(chart)).getByTestId('chart-hit-area');
+      expect(hitArea).not.toHaveAttribute('tabindex');
+      expect(hitArea).toHaveAttribute('pointer-events', 'all');
+    }
+
+    const marker = screen.getByRole('img', { name: 'Lift 205, Cycle 1: 308.6 lbs' });
+    act(() => marker.focus());
+    expect(tooltip()).toHaveTextContent('Lift 205');
+    expect(tooltip()).toHaveTextContent('Cycle 1: 308.6 lbs');
+    act(() => marker.blur());
+    expect(tooltip()).not.toBeInTheDocument();
+  });
+
+  it("shows each marker's own tooltip at its centre, markers side by side included", async () => {
+    const { user } = await renderTwelveLifts();
+
+    for (const marker of markers()) {
+      await tapNear(user, marker);
+      const [lift, value] = marker.getAttribute('aria-label')!.split(', ');
+      expect(tooltip()).toHaveTextContent(lift);
+      expect(tooltip()).toHaveTextContent(value);
+    }
+    const repLabels = screen.getAllByRole('img', { name: /reps at/ });
+    expect(repLabels).toHaveLength(16);
+    for (const marker of repMarkers()) {
+      await tapNear(user, marker);
+      // 'Lift 101, Nov 2, 2026: 8 reps at 308.6 lbs' → its tooltip's lift, date and '8 reps · 308.6 lbs'.
+      const [lift, rest] = marker.getAttribute('aria-label')!.split(/, (.*)/s);
+      const [date, reps] = rest.split(/: (.*)/s);
+      expect(tooltip()).toHaveTextContent(lift);
+      expect(tooltip()).toHaveTextContent(date);
+      expect(tooltip()).toHaveTextContent(reps.replace(' at ', ' · '));
+    }
+  });
+
+  it(`shows a lone marker's tooltip within ${HIT_RADIUS} px of it, and nothing farther`, async () => {
+    const { user } = await renderTwelveLifts();
+    await user.click(within(screen.getByRole('list', { name: 'Exercises' })).getByRole('button', { name: 'Lift 203' }));
+    const [marker] = markers();
+
+    await hoverNear(user, marker, HIT_RADIUS - 1, 0);
+    expect(tooltip()).toHaveTextContent('Lift 203');
+    expect(tooltip()).toHaveTextContent('Cycle 1: 308.6 lbs');
+    await hoverNear(user, marker, HIT_RADIUS + 1, 0);
+    expect(tooltip()).not.toBeInTheDocument();
+    await hoverNear(user, marker, -15, 15);
+    expect(tooltip()).toHaveTextContent('Lift 203');
+    await hoverNear(user, marker, -16, 16);
+    expect(tooltip()).not.toBeInTheDocument();
+
+    // A finger: the tapped marker's tooltip stays as the finger lifts; a tap away from it puts it away.
+    await tapNear(user, marker, 0, -HIT_RADIUS + 1);
+    expect(tooltip()).toHaveTextContent('Lift 203');
+    await tapNear(user, marker, 0, -HIT_RADIUS - 1);
+    expect(tooltip()).not.toBeInTheDocument();
+  });
+
+  it('hides the tooltip when the mouse leaves the chart, or a tap lands outside it', async () => {
+    const { user } = await renderTwelveLifts();
+    const [marker] = repMarkers();
+
+    await hoverNear(user, marker);
+    expect(tooltip()).toBeInTheDocument();
+    await user.unhover(hitAreaOf(marker));
+    expect(tooltip()).not.toBeInTheDocument();
+
+    await tapNear(user, marker);
+    expect(tooltip()).toBeInTheDocument();
+    await user.pointer({ keys: '[TouchA]', target: screen.getByRole('heading', { level: 1 }) });
+    expect(tooltip()).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,12 @@
 import { VisuallyHidden, useAfterFirstPaint } from '@hit/ui';
-import { useState } from 'react';
 import { extent, max } from 'd3-array';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { timeFormat } from 'd3-time-format';
 import { dodgeOffsets } from '../logic';
 import type { ChartPoint } from './analyticsTypes';
-import {
-  CHART_HEIGHT,
-  ChartBox,
-  ChartTooltip,
-  MARGIN,
-  MAX_MARKERS,
-  Message,
-  XAxis,
-  YAxis,
-  type TooltipState,
-} from './chartParts';
+import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis } from './chartParts';
+import { ChartHitArea, useChartTooltip } from './chartHitArea';
 
 export const OPTIMAL_MIN_REPS = 6;
 export const OPTIMAL_MAX_REPS = 10;
@@ -40,7 +30,7 @@ export function repAxisMax(points: Pick<ChartPoint, 'reps'>[]): number {
 
 /** 'Rep Consistency' (docs/product-rules.md, "Charts and summary"): reps by date over the shaded 6-10 band. */
 export function RepConsistencyChart({ points, unit, color, width }: RepConsistencyChartProps) {
-  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const { tooltip, focusProps, hitArea } = useChartTooltip();
   const tableShown = useAfterFirstPaint();
 
   if (points.length === 0) {
@@ -113,6 +103,22 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
     innerWidth / 4,
     [0, innerWidth],
   );
+  // The markers, and the hit layer's targets.
+  const marked = recent.map((p, i) => {
+    const cx = x(p.timestamp) + offsets[i];
+    const cy = y(p.reps);
+    return {
+      key: `${p.exerciseId}-${p.timestamp}-${i}`,
+      x: cx,
+      y: cy,
+      label: `${p.exerciseName}, ${p.fullDate}: ${p.reps} reps at ${p.weight} ${unit}`,
+      tooltip: {
+        left: cx + MARGIN.left,
+        top: cy + MARGIN.top,
+        lines: [p.exerciseName, p.fullDate, `${p.reps} reps · ${p.weight} ${unit}`],
+      },
+    };
+  });
   const repLine =
     line<ChartPoint>()
       .x((p) => x(p.timestamp))
@@ -144,35 +150,30 @@ export function RepConsistencyChart({ points, unit, color, width }: RepConsisten
             data-testid="rep-line"
             aria-hidden="true"
           />
-          {recent.map((p, i) => {
-            const cx = x(p.timestamp) + offsets[i];
-            const cy = y(p.reps);
-            const label = `${p.exerciseName}, ${p.fullDate}: ${p.reps} reps at ${p.weight} ${unit}`;
-            const show = () =>
-              setTooltip({
-                left: cx + MARGIN.left,
-                top: cy + MARGIN.top,
-                lines: [p.exerciseName, p.fullDate, `${p.reps} reps · ${p.weight} ${unit}`],
-              });
-            return (
-              <circle
-                key={`${p.exerciseId}-${p.timestamp}-${i}`}
-                cx={cx}
-                cy={cy}
-                r={5}
-                fill={color}
-                stroke="#0f1217"
-                strokeWidth={1.5}
-                tabIndex={0}
-                role="img"
-                aria-label={label}
-                onMouseEnter={show}
-                onFocus={show}
-                onMouseLeave={() => setTooltip(null)}
-                onBlur={() => setTooltip(null)}
-              />
-            );
-          })}
+          {marked.map((m) => (
+            // Focusable for the keyboard; the pointer's target is the hit layer's neighbourhood of it.
+            <circle
+              key={m.key}
+              cx={m.x}
+              cy={m.y}
+              r={5}
+              fill={color}
+              stroke="#0f1217"
+              strokeWidth={1.5}
+              pointerEvents="none"
+              tabIndex={0}
+              role="img"
+              aria-label={m.label}
+              {...focusProps(m.tooltip)}
+            />
+          ))}
+          <ChartHitArea
+            targets={marked}
+            width={width}
+            innerWidth={innerWidth}
+            innerHeight={innerHeight}
+            hitArea={hitArea}
+          />
         </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />

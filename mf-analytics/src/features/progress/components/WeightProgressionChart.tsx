@@ -17,17 +17,8 @@ import {
 } from 'd3-shape';
 import { dodgeOffsets, weightAxisDomain, type MarkerShape } from '../logic';
 import type { CycleRow } from './analyticsTypes';
-import {
-  CHART_HEIGHT,
-  ChartBox,
-  ChartTooltip,
-  MARGIN,
-  MAX_MARKERS,
-  Message,
-  XAxis,
-  YAxis,
-  type TooltipState,
-} from './chartParts';
+import { CHART_HEIGHT, ChartBox, ChartTooltip, MARGIN, MAX_MARKERS, Message, XAxis, YAxis } from './chartParts';
+import { ChartHitArea, useChartTooltip, type ChartTarget } from './chartHitArea';
 
 export interface WeightSeries {
   id: number;
@@ -136,7 +127,7 @@ export function WeightProgressionChart({
   measure = 'weight',
   width,
 }: WeightProgressionChartProps) {
-  const [tooltip, setTooltip] = useState<TooltipState | null>(null);
+  const { tooltip, focusProps, hitArea } = useChartTooltip();
   // The lift the legend shows alone; a second tap on it shows every lift again.
   const [isolated, setIsolated] = useState<number | null>(null);
   const tableShown = useAfterFirstPaint();
@@ -246,6 +237,24 @@ export function WeightProgressionChart({
   }
   const xOf = (row: CycleRow, index: number, id: number) => (x(row.label) ?? 0) + (dodge.get(`${index} ${id}`) ?? 0);
 
+  // Each drawn lift's markers, latest cycles only (markedFrom); the hit layer finds the pointer's among them all.
+  const marked = drawn.map((s) => ({
+    series: s,
+    points: rows.flatMap((row, index) => {
+      const value = weightOf(row, s.id);
+      if (index < markedFrom || value === undefined) return [];
+      const cx = xOf(row, index, s.id);
+      const cy = y(value);
+      const tooltip = {
+        left: cx + MARGIN.left,
+        top: cy + MARGIN.top,
+        lines: [s.name, `${row.label}: ${valueText(value)}`],
+      };
+      return [{ key: row.label, x: cx, y: cy, tooltip, label: `${s.name}, ${row.label}: ${valueText(value)}` }];
+    }),
+  }));
+  const targets: ChartTarget[] = marked.flatMap((m) => m.points);
+
   return (
     <ChartBox>
       <svg
@@ -259,7 +268,7 @@ export function WeightProgressionChart({
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
           <YAxis ticks={yTicks} y={y} width={innerWidth} testId="weight-y-axis" />
           <XAxis ticks={xTicks} height={innerHeight} width={innerWidth} />
-          {drawn.map((s) => {
+          {marked.map(({ series: s, points }) => {
             const defined = (row: CycleRow) => weightOf(row, s.id) !== undefined;
             const xOfRow = (row: CycleRow, index: number) => xOf(row, index, s.id);
             const yOf = (row: CycleRow) => y(weightOf(row, s.id) ?? 0);
@@ -280,36 +289,34 @@ export function WeightProgressionChart({
                   data-testid="weight-line"
                   aria-hidden="true"
                 />
-                {rows.map((row, index) => {
-                  if (index < markedFrom || !defined(row)) return null;
-                  const value = weightOf(row, s.id)!;
-                  const cx = xOfRow(row, index);
-                  const cy = yOf(row);
-                  const lines = [`${s.name}`, `${row.label}: ${valueText(value)}`];
-                  const show = () => setTooltip({ left: cx + MARGIN.left, top: cy + MARGIN.top, lines });
-                  return (
-                    <path
-                      key={row.label}
-                      d={marker}
-                      transform={`translate(${cx},${cy})`}
-                      fill={s.color}
-                      stroke="#0f1217"
-                      strokeWidth={1.5}
-                      tabIndex={0}
-                      role="img"
-                      aria-label={`${s.name}, ${row.label}: ${valueText(value)}`}
-                      data-testid="weight-marker"
-                      data-shape={s.shape}
-                      onMouseEnter={show}
-                      onFocus={show}
-                      onMouseLeave={() => setTooltip(null)}
-                      onBlur={() => setTooltip(null)}
-                    />
-                  );
-                })}
+                {points.map((p) => (
+                  // Focusable for the keyboard; the pointer's target is the hit layer's neighbourhood of it.
+                  <path
+                    key={p.key}
+                    d={marker}
+                    transform={`translate(${p.x},${p.y})`}
+                    fill={s.color}
+                    stroke="#0f1217"
+                    strokeWidth={1.5}
+                    pointerEvents="none"
+                    tabIndex={0}
+                    role="img"
+                    aria-label={p.label}
+                    data-testid="weight-marker"
+                    data-shape={s.shape}
+                    {...focusProps(p.tooltip)}
+                  />
+                ))}
               </g>
             );
           })}
+          <ChartHitArea
+            targets={targets}
+            width={width}
+            innerWidth={innerWidth}
+            innerHeight={innerHeight}
+            hitArea={hitArea}
+          />
         </g>
       </svg>
       <ChartTooltip tooltip={tooltip} width={width} />
