@@ -30,24 +30,40 @@ async function ticks(axis: Locator): Promise<number[]> {
 }
 
 /**
- * For every weight marker: its centre on screen, and whether the element the browser finds at that point is the
- * marker itself (nothing drawn over it, so a tap there selects it).
+ * For every weight marker: its lift, its value as its name gives it ('Deadlifts, Cycle 1: 100 lbs' → 'Cycle 1:
+ * 100 lbs'), its centre on screen, and what the browser finds at that point (the chart's hit layer, the pointer's
+ * target: the markers take no pointer events, and nothing else may lie over it).
  */
-function markersOnTop(page: Page): Promise<{ exercise: string; x: number; y: number; onTop: boolean }[]> {
+function markerCentres(
+  page: Page,
+): Promise<{ exercise: string; value: string; x: number; y: number; atCentre: string | null }[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('[data-testid="weight-marker"]'), (marker) => {
       const box = marker.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
       const series = marker.closest('[data-testid="weight-series"]');
+      const exercise = series?.getAttribute('data-exercise') ?? '';
       return {
-        exercise: series?.getAttribute('data-exercise') ?? '',
+        exercise,
+        value: (marker.getAttribute('aria-label') ?? '').slice(exercise.length + 2),
         x,
         y,
-        onTop: document.elementFromPoint(x, y) === marker,
+        atCentre: document.elementFromPoint(x, y)?.getAttribute('data-testid') ?? null,
       };
     }),
   );
+}
+
+/** Taps the screen at (x, y) and waits for the chart's tooltip naming `exercise` and `value`, each a line of it. */
+async function tapShowsTooltip(page: Page, x: number, y: number, exercise: string, value: string): Promise<void> {
+  await page.touchscreen.tap(x, y);
+  const tooltip = page.getByRole('tooltip');
+  await tooltip
+    .filter({ has: page.getByText(exercise, { exact: true }) })
+    .filter({ has: page.getByText(value, { exact: true }) })
+    .waitFor();
+  expect(await tooltip.count()).toBe(1);
 }
 
 describe.each([
@@ -92,10 +108,14 @@ describe.each([
     for (const lift of LIFTS) {
       expect(await chart.locator(`[data-exercise="${lift}"]`).getByTestId('weight-marker').count()).toBeGreaterThan(0);
     }
-    const markers = await markersOnTop(page);
+    const markers = await markerCentres(page);
     expect(markers).toHaveLength(16);
-    expect(markers.filter((m) => !m.onTop)).toEqual([]);
+    expect(markers.filter((m) => m.atCentre !== 'chart-hit-area')).toEqual([]);
     expect(new Set(markers.map((m) => `${Math.round(m.x)},${Math.round(m.y)}`)).size).toBe(16);
+    // A finger at a marker's centre gets that marker's own tooltip, markers side by side included.
+    for (const { exercise, value, x, y } of markers) {
+      await tapShowsTooltip(page, x, y, exercise, value);
+    }
     // Each lift looks different: colour and shape together.
     const looks = await chart.getByTestId('weight-series').evaluateAll((groups) =>
       groups.map((g) => {
@@ -105,9 +125,12 @@ describe.each([
     );
     expect(new Set(looks).size).toBe(12);
 
-    // A tap on a marker names its lift and weight.
-    await chart.getByRole('img', { name: 'Deadlifts, Cycle 1: 100 lbs' }).tap();
-    await page.getByRole('tooltip').filter({ hasText: 'Deadlifts' }).filter({ hasText: 'Cycle 1: 100 lbs' }).waitFor();
+    // A tap on a marker names its lift and weight; a tap beside the chart puts the name away.
+    const deadlifts = markers.find((m) => m.exercise === 'Deadlifts' && m.value === 'Cycle 1: 100 lbs');
+    expect(deadlifts).toBeDefined();
+    await tapShowsTooltip(page, deadlifts!.x, deadlifts!.y, 'Deadlifts', 'Cycle 1: 100 lbs');
+    await page.getByRole('heading', { level: 1 }).first().tap();
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
 
     // The weight axis fits 100-120 lbs instead of starting at 0; the rep chart keeps the spec's 0 to 12.
     const weightTicks = await ticks(page.getByTestId('weight-y-axis'));

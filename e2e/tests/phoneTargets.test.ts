@@ -24,8 +24,10 @@ interface SmallTarget {
  * (tag, role or type, accessible name, and the region, dialog or form it sits in).
  *
  * Exempt, as WCAG 2.5.8 allows: a link or button inline in a sentence (its size is the text's: an inline element
- * with text of its own paragraph around it). Elements hidden from sight (display none, visibility hidden, a
- * visually hidden skip link until focused) are no targets. A radio or checkbox is measured with the label that
+ * with text of its own paragraph around it). Target size is about pointer input, so an element whose computed
+ * `pointer-events` is `none` is no pointer target and is not measured: a chart marker, focusable for the keyboard,
+ * whose pointer target is its chart's hit layer (the 44 px neighbourhood of the point). Elements hidden from sight
+ * (display none, visibility hidden, a visually hidden skip link until focused) are no targets. A radio or checkbox is measured with the label that
  * wraps it, since a tap on the label checks it.
  */
 function smallTargets(page: Page, screen: string): Promise<SmallTarget[]> {
@@ -118,6 +120,9 @@ function smallTargets(page: Page, screen: string): Promise<SmallTarget[]> {
         );
       };
 
+      // The pointer passes through it to what lies below: a tap never lands on it.
+      const noPointerTarget = (element: Element): boolean => getComputedStyle(element).pointerEvents === 'none';
+
       const measured = (element: Element): DOMRect => {
         const box = element.getBoundingClientRect();
         const type = element.getAttribute('type');
@@ -137,7 +142,7 @@ function smallTargets(page: Page, screen: string): Promise<SmallTarget[]> {
       const found: { screen: string; target: string; width: number; height: number }[] = [];
       for (const element of Array.from(document.querySelectorAll(INTERACTIVE))) {
         const box = element.getBoundingClientRect();
-        if (hidden(element, box) || inlineInSentence(element)) continue;
+        if (hidden(element, box) || inlineInSentence(element) || noPointerTarget(element)) continue;
         const { width, height } = measured(element);
         // Half a pixel of rounding: 43.6 px of layout is 44 px on screen.
         if (width + 0.5 < min || height + 0.5 < min) {
