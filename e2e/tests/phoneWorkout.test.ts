@@ -166,6 +166,11 @@ describe.each([
     await waitClosely(first.getByText('Last time: 50 lbs × 10'));
     await expect(first.getByLabel('Weight', { exact: true }).inputValue()).resolves.toBe('50');
     await expect(first.getByLabel('Reps', { exact: true }).getAttribute('placeholder')).resolves.toBe('10');
+    // The prefilled weight is selected as the field is tapped: typing 55 gives 55, not 5055.
+    const weight = first.getByLabel('Weight', { exact: true });
+    await press(weight);
+    await page.keyboard.type('55');
+    await expect(weight.inputValue()).resolves.toBe('55');
 
     // 8.5 typed: refused, never 85.
     const reps = first.getByLabel('Reps', { exact: true });

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { VisuallyHidden, theme } from '@hit/ui';
+import { VisuallyHidden, selectOnFocus, theme } from '@hit/ui';
 import styled from 'styled-components';
 import type { WeightUnit } from '@hit/contracts';
 import { PLATE_LOADED_EXERCISES } from '@hit/contracts/rules';
@@ -319,7 +319,7 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete, onCancel 
             aria-invalid={problem === 'weight-too-high' || undefined}
             aria-describedby={plateLoaded ? `${id}-plates` : undefined}
             onChange={(event) => setWeight(sanitizeWeightInput(event.target.value))}
-            onFocus={(event) => event.target.select()}
+            {...selectOnFocus}
             onKeyDown={weightKeyDown}
           />
         </Field>
@@ -338,7 +338,7 @@ export function SetEntryForm({ exerciseId, label, prefill, onComplete, onCancel 
             $invalid={repsInvalid}
             aria-invalid={repsInvalid || undefined}
             onChange={(event) => setReps(sanitizeRepsInput(event.target.value))}
-            onFocus={(event) => event.target.select()}
+            {...selectOnFocus}
           />
         </Field>
       </Inputs>
