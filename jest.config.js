@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/mf-workout',
     '<rootDir>/mf-analytics',
     '<rootDir>/mf-account',
+    '<rootDir>/scripts',
     '<rootDir>/e2e',
   ],
 };

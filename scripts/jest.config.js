@@ -1,0 +1,2 @@
+const { makeJestConfig } = require('../config/jest.preset');
+module.exports = makeJestConfig({ displayName: 'scripts', rootDir: __dirname });
